@@ -1,0 +1,22 @@
+// The few flags the commands share, parsed with Node's own parser.
+import { parseArgs } from "node:util";
+
+export function cliArgs<T extends Record<string, { type: "string" | "boolean"; default?: string | boolean }>>(options: T) {
+  try {
+    return parseArgs({ options, allowPositionals: false, strict: true }).values;
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
+    process.exit(2);
+  }
+}
+
+/** Today in UTC, YYYY-MM-DD, or the pinned --now after checking it. */
+export function resolveNow(flag: string | undefined): string {
+  if (flag === undefined) return new Date().toISOString().slice(0, 10);
+  const d = new Date(`${flag}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(flag) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== flag) {
+    console.error(`error: --now must be a real day written YYYY-MM-DD (got "${flag}")`);
+    process.exit(2);
+  }
+  return flag;
+}

@@ -1,0 +1,25 @@
+// npm run build -- --data DIR --out DIR --now YYYY-MM-DD
+import { build } from "../build.ts";
+import { formatProblem } from "../load/validate.ts";
+import { siteFromEnv } from "../derive/site.ts";
+import { cliArgs, resolveNow } from "./args.ts";
+
+const args = cliArgs({
+  data: { type: "string", default: "data" },
+  out: { type: "string", default: "dist" },
+  now: { type: "string" },
+  quiet: { type: "boolean", default: false },
+});
+const site = siteFromEnv(process.env, resolveNow(args.now as string | undefined));
+const t0 = performance.now();
+const log = args.quiet ? undefined : (line: string) => console.log(`[build] ${line}`);
+const report = await build({ dataDir: args.data as string, outDir: args.out as string, site, log });
+if (!report.ok) {
+  for (const p of report.problems) console.error(formatProblem(p));
+  console.error(`\n${report.problems.length} problem(s) in ${args.data}; nothing was written and ${args.out}/ is unchanged.`);
+  process.exit(1);
+}
+const secs = ((performance.now() - t0) / 1000).toFixed(2);
+console.log(
+  `[build] ${report.published} published of ${report.records} record(s) as of ${site.now}: ${report.files} files, ${(report.bytes / 1e6).toFixed(1)} MB in ${args.out}/ in ${secs}s`,
+);

@@ -1,0 +1,81 @@
+// The JSON bodies of the per-device endpoints, as pure functions of a record,
+// the site and the day. The list endpoint reuses deviceSummary.
+import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { describeDate } from "./dates.ts";
+import { attribution, urls, type Site } from "./site.ts";
+import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
+
+function commitmentDocument(c: Commitment, now: string) {
+  return { ...c, status: commitmentStatus(c, now) };
+}
+
+/** A device as it appears in list pages: everything but the attribution block. */
+export function deviceSummary(r: DeviceRecord, site: Site) {
+  const u = urls(site);
+  const v = verdictOf(r, site.now);
+  return {
+    slug: r.slug,
+    name: r.name,
+    manufacturer: r.manufacturer,
+    deviceType: r.deviceType,
+    aliases: r.aliases,
+    formerSlugs: r.formerSlugs,
+    released: r.released,
+    variants: r.variants,
+    caveats: r.caveats,
+    support: {
+      os: r.support.os.map((c) => commitmentDocument(c, site.now)),
+      security: r.support.security.map((c) => commitmentDocument(c, site.now)),
+    },
+    verdict: { code: v.code, label: v.label, reason: v.reason, asOf: v.asOf, osStatus: v.os.status, securityStatus: v.security.status },
+    links: {
+      self: u.record(r.slug),
+      page: u.page(r.slug),
+      evidence: u.evidence(r.slug),
+      badge: u.badge(r.slug),
+      calendar: u.deviceCalendar(r.slug),
+    },
+  };
+}
+
+export function deviceDocument(r: DeviceRecord, site: Site) {
+  return { ...deviceSummary(r, site), attribution: attribution(site) };
+}
+
+/** Which claim rests on which source, one line per dated or unknown commitment field. */
+function assertionsOf(r: DeviceRecord) {
+  return (["security", "os"] as const).flatMap((kind) =>
+    r.support[kind].flatMap((c, i) =>
+      (["end", "minimum"] as const)
+        .filter((field) => c[field] !== undefined)
+        .map((field) => ({
+          subject: `support.${kind}[${i}].${field}`,
+          claim: `${kind === "os" ? "OS" : "Security"} updates${field === "minimum" ? " at least until" : " end"}: ${describeDate(c[field])} (${describeScope(c.scope)}; ${c.meaning})`,
+          value: c[field],
+          evidenceLevel: c.evidenceLevel,
+          sourceIds: c.sourceIds,
+        })),
+    ),
+  );
+}
+
+function recallStatement(rr: DeviceRecord["evidence"]["recallReview"][number]): string {
+  return rr.result === "match"
+    ? `${rr.matches.length} notice(s) in ${rr.registry} matched the query "${rr.query}" on ${rr.searchedOn}.`
+    : `No notice in ${rr.registry} matched the query "${rr.query}" on ${rr.searchedOn}. This is not proof that no recall exists.`;
+}
+
+export function evidenceDocument(r: DeviceRecord, site: Site) {
+  const u = urls(site);
+  return {
+    slug: r.slug,
+    name: r.name,
+    links: { self: u.evidence(r.slug), record: u.record(r.slug), page: u.page(r.slug) },
+    assertions: assertionsOf(r),
+    sources: r.evidence.sources,
+    recallReview: r.evidence.recallReview.map((rr) => ({ ...rr, statement: recallStatement(rr) })),
+    repairability: r.evidence.repairability,
+    revisions: [...r.evidence.revisions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
+    attribution: attribution(site),
+  };
+}

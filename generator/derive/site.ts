@@ -1,0 +1,44 @@
+// Where the site lives and what day it is: the only inputs besides the records.
+export interface Site {
+  /** {site_url}: origin of the human pages, no trailing slash. */
+  siteUrl: string;
+  /** {base_url}: origin of the API, no trailing slash. */
+  baseUrl: string;
+  /** The as-of day (YYYY-MM-DD) every verdict and "upcoming" is computed for. */
+  now: string;
+}
+
+export const DEFAULT_ORIGIN = "http://localhost:8080";
+
+export function siteFromEnv(env: Record<string, string | undefined>, now: string): Site {
+  const trim = (u: string) => u.replace(/\/+$/, "");
+  const siteUrl = trim(env.SITE_URL || DEFAULT_ORIGIN);
+  return { siteUrl, baseUrl: trim(env.BASE_URL || siteUrl), now };
+}
+
+export const urls = (site: Site) => ({
+  page: (slug: string) => `${site.siteUrl}/devices/${slug}`,
+  record: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}`,
+  evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
+  badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,
+  deviceCalendar: (slug: string) => `${site.baseUrl}/api/v1/calendar/${slug}.ics`,
+  license: () => `${site.siteUrl}/license`,
+  docs: () => `${site.siteUrl}/docs`,
+  schema: () => `${site.baseUrl}/api/v1/schema/device-record.json`,
+});
+
+/** The dataset license (spec: "public dataset license, version 1, effective 6 September 2026"). */
+export const LICENSE = {
+  name: "Device Lifecycle Records public dataset license",
+  version: "1",
+  effective: "2026-09-06",
+} as const;
+
+export function attribution(site: Site) {
+  return {
+    text: `Device lifecycle data from Device Lifecycle Records (${site.siteUrl}), public dataset license v1`,
+    license: { ...LICENSE, url: urls(site).license() },
+    requirements:
+      "Show this attribution and link each reused fact to its canonical device record. Keep model, region, evidence, date-precision and source context. Do not imply that this service or a cited authority certifies your product or service.",
+  };
+}

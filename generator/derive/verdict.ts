@@ -1,0 +1,153 @@
+// The lifecycle verdict of a record as of a given day. Pure: same record and
+// same day, same verdict. The wording never says or implies "secure": it speaks
+// of updates the manufacturer documents, and shows uncertainty and scope.
+import type { Commitment, DeviceRecord, Scope } from "../schema/record.ts";
+import { addDays, describeDate, positionOf } from "./dates.ts";
+
+/** A documented end this close (in days) is "ending soon". */
+export const SOON_DAYS = 180;
+
+export const COMMITMENT_STATUSES = [
+  "ended",
+  "ending-soon",
+  "continuing",
+  "minimum-commitment",
+  "minimum-passed",
+  "unknown",
+] as const;
+export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
+
+export const VERDICT_CODES = [
+  "security-ended",
+  "security-ending-soon",
+  "security-only",
+  "receiving-updates",
+  "minimum-commitment",
+  "varies-by-scope",
+  "unknown",
+] as const;
+export type VerdictCode = (typeof VERDICT_CODES)[number];
+
+export interface CommitmentVerdict {
+  id: string;
+  status: CommitmentStatus;
+  scope: Scope;
+  summary: string;
+}
+
+export interface KindVerdict {
+  /** One status when every scope agrees, otherwise "varies". */
+  status: CommitmentStatus | "varies";
+  commitments: CommitmentVerdict[];
+}
+
+export interface Verdict {
+  code: VerdictCode;
+  label: string;
+  reason: string;
+  asOf: string;
+  os: KindVerdict;
+  security: KindVerdict;
+}
+
+export function commitmentStatus(c: Commitment, today: string): CommitmentStatus {
+  const endPos = positionOf(today, c.end);
+  if (endPos === "after") return "ended";
+  if (endPos === "within") return "ending-soon";
+  if (endPos === "before") {
+    // Soon means the earliest day the end can mean is within SOON_DAYS.
+    return positionOf(addDays(today, SOON_DAYS), c.end) === "before" ? "continuing" : "ending-soon";
+  }
+  const minPos = positionOf(today, c.minimum);
+  if (minPos === "before" || minPos === "within") return "minimum-commitment";
+  if (minPos === "after") return "minimum-passed";
+  return "unknown";
+}
+
+export function describeScope(s: Scope): string {
+  const parts: string[] = [];
+  if (s.models) parts.push(`models ${s.models.join(", ")}`);
+  if (s.regions) parts.push(`regions ${s.regions.join(", ")}`);
+  if (s.carriers) parts.push(`carriers ${s.carriers.join(", ")}`);
+  return parts.length ? parts.join("; ") : "all variants";
+}
+
+function summarize(c: Commitment, status: CommitmentStatus): string {
+  const end = describeDate(c.end);
+  const min = describeDate(c.minimum);
+  switch (status) {
+    case "ended":
+      return `ended ${end}`;
+    case "ending-soon":
+      return `ends ${end}`;
+    case "continuing":
+      return `documented end ${end}`;
+    case "minimum-commitment":
+      return `no documented end; committed at least until ${min}`;
+    case "minimum-passed":
+      return `no documented end; the minimum commitment (${min}) has passed`;
+    case "unknown":
+      return "no sourced end date or commitment";
+  }
+}
+
+function kindVerdict(commitments: Commitment[], today: string): KindVerdict {
+  const list = commitments.map((c) => {
+    const status = commitmentStatus(c, today);
+    return { id: c.id, status, scope: c.scope, summary: summarize(c, status) };
+  });
+  const statuses = new Set(list.map((c) => c.status));
+  return { status: statuses.size === 1 ? list[0]!.status : "varies", commitments: list };
+}
+
+function kindSentence(name: string, k: KindVerdict): string {
+  if (k.commitments.length === 1) return `${name}: ${k.commitments[0]!.summary}.`;
+  return `${name}: ${k.commitments.map((c) => `${describeScope(c.scope)}: ${c.summary}`).join("; ")}.`;
+}
+
+/** The single "until" date worth showing on a badge, when every scope agrees. */
+function headlineDate(r: DeviceRecord, field: "end" | "minimum"): string | null {
+  const shown = new Set(r.support.security.map((c) => describeDate(c[field])));
+  return shown.size === 1 ? [...shown][0]! : null;
+}
+
+function untilLabel(what: string, relation: string, date: string | null): string {
+  return date ? `${what} ${relation} ${date}` : `${what}; end varies by region or model`;
+}
+
+export function verdictOf(r: DeviceRecord, today: string): Verdict {
+  const os = kindVerdict(r.support.os, today);
+  const security = kindVerdict(r.support.security, today);
+  const osEnded = os.status === "ended";
+  let code: VerdictCode;
+  let label: string;
+  switch (security.status) {
+    case "ended":
+      code = "security-ended";
+      label = "no security updates";
+      break;
+    case "ending-soon":
+      code = "security-ending-soon";
+      label = `security updates end ${headlineDate(r, "end") ?? "soon"}`;
+      break;
+    case "continuing":
+      code = osEnded ? "security-only" : "receiving-updates";
+      label = untilLabel(osEnded ? "security updates only" : "updates", "until", headlineDate(r, "end"));
+      break;
+    case "minimum-commitment":
+      code = osEnded ? "security-only" : "minimum-commitment";
+      label = untilLabel(osEnded ? "security updates only" : "updates", "at least until", headlineDate(r, "minimum"));
+      break;
+    case "varies":
+      code = "varies-by-scope";
+      label = "varies by region or model";
+      break;
+    case "minimum-passed":
+    case "unknown":
+      code = "unknown";
+      label = "support status unknown";
+      break;
+  }
+  const reason = `${kindSentence("Security updates", security)} ${kindSentence("OS updates", os)}`;
+  return { code, label, reason, asOf: today, os, security };
+}

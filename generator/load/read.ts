@@ -1,0 +1,22 @@
+// Reading the catalog from disk. Everything else in load/ is pure.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { validateFiles, type LoadedRecord, type Problem, type RawFile } from "./validate.ts";
+
+export async function readCatalog(dataDir: string): Promise<{ records: LoadedRecord[]; problems: Problem[] }> {
+  const dir = path.join(dataDir, "devices");
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".json")).sort();
+  } catch {
+    return { records: [], problems: [{ file: dir, path: "", message: "directory not found (expected one JSON file per device)" }] };
+  }
+  const files: RawFile[] = await Promise.all(
+    names.map(async (n) => ({
+      file: path.join(dir, n),
+      slug: n.slice(0, -".json".length),
+      text: await readFile(path.join(dir, n), "utf8"),
+    })),
+  );
+  return validateFiles(files);
+}

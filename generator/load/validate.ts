@@ -1,0 +1,145 @@
+// Validation of parsed records: the zod schema for each file, then the rules
+// that need the whole record or the whole catalog. Pure: takes file contents,
+// returns records or problems, never touches the disk.
+import type { z } from "zod";
+import { DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
+import { periodOf } from "../derive/dates.ts";
+
+export interface Problem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+export interface LoadedRecord {
+  file: string;
+  record: DeviceRecord;
+}
+
+export const formatProblem = (p: Problem) => `${p.file}: ${p.path || "(file)"}: ${p.message}`;
+
+/** zod's issue path as people write it: support.os[0].end.value */
+function pathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), "");
+}
+
+function zodProblems(file: string, error: z.ZodError): Problem[] {
+  return error.issues.map((i) => {
+    let message = i.message;
+    if (i.code === "unrecognized_keys") message = `unknown field(s) ${i.keys.map((k) => `"${k}"`).join(", ")}`;
+    else if (i.code === "invalid_type" && message.includes("received undefined")) message = "is required";
+    return { file, path: pathText(i.path), message };
+  });
+}
+
+function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Problem[] {
+  const out: Problem[] = [];
+  const add = (path: string, message: string) => out.push({ file, path, message });
+
+  if (r.slug !== expectedSlug) add("slug", `"${r.slug}" differs from the file name (expected "${expectedSlug}")`);
+  if (r.formerSlugs.includes(r.slug)) add("formerSlugs", `lists the record's own slug "${r.slug}"`);
+
+  const sourceIds = new Set<string>();
+  r.evidence.sources.forEach((s, i) => {
+    if (sourceIds.has(s.id)) add(`evidence.sources[${i}].id`, `duplicate source id "${s.id}"`);
+    sourceIds.add(s.id);
+  });
+  const checkSources = (path: string, ids: string[]) =>
+    ids.forEach((id, i) => {
+      if (!sourceIds.has(id)) add(`${path}[${i}]`, `refers to source "${id}", which is not in evidence.sources`);
+    });
+
+  const models = new Set(r.variants.map((v) => v.model));
+  const regions = new Set(r.variants.flatMap((v) => v.regions));
+  const seenModels = new Set<string>();
+  r.variants.forEach((v, i) => {
+    if (seenModels.has(v.model)) add(`variants[${i}].model`, `duplicate model "${v.model}"`);
+    seenModels.add(v.model);
+  });
+  const checkScope = (path: string, s: Scope) => {
+    s.models?.forEach((m, i) => {
+      if (!models.has(m)) add(`${path}.models[${i}]`, `model "${m}" is not one of the record's variants`);
+    });
+    s.regions?.forEach((g, i) => {
+      if (!regions.has(g) && !regions.has("GLOBAL")) add(`${path}.regions[${i}]`, `region "${g}" is not sold in by any variant`);
+    });
+  };
+
+  const released = periodOf(r.released);
+  const commitmentIds = new Set<string>();
+  const checkCommitment = (path: string, c: Commitment) => {
+    if (commitmentIds.has(c.id)) add(`${path}.id`, `duplicate commitment id "${c.id}"`);
+    commitmentIds.add(c.id);
+    checkScope(`${path}.scope`, c.scope);
+    checkSources(`${path}.sourceIds`, c.sourceIds);
+    const known = (d: PartialDate | undefined) => d !== undefined && d.precision !== "unknown";
+    if ((known(c.end) || known(c.minimum)) && c.sourceIds.length === 0)
+      add(`${path}.sourceIds`, "a dated end or minimum commitment needs at least one source; record an unknown date instead of an unsourced one");
+    if ((known(c.end) || known(c.minimum)) && c.evidenceLevel === "unverified")
+      add(`${path}.evidenceLevel`, '"unverified" cannot carry a date; record the date as unknown');
+    for (const field of ["end", "minimum"] as const) {
+      const p = c[field] ? periodOf(c[field]) : null;
+      if (p && released && p.last < released.first)
+        add(`${path}.${field}`, `${c[field]!.value} is before the start of support (released ${r.released.value})`);
+    }
+  };
+  (["os", "security"] as const).forEach((kind) => r.support[kind].forEach((c, i) => checkCommitment(`support.${kind}[${i}]`, c)));
+
+  r.caveats.forEach((c, i) => {
+    checkScope(`caveats[${i}].scope`, c.scope);
+    checkSources(`caveats[${i}].sourceIds`, c.sourceIds);
+  });
+  r.evidence.repairability.forEach((x, i) => checkSources(`evidence.repairability[${i}].sourceId`, [x.sourceId]));
+  return out;
+}
+
+/** Catalog-wide rules: one owner per slug, former slugs never reused. */
+function catalogProblems(records: LoadedRecord[]): Problem[] {
+  const out: Problem[] = [];
+  const owner = new Map<string, string>();
+  for (const { file, record } of records) {
+    if (owner.has(record.slug)) out.push({ file, path: "slug", message: `duplicate slug "${record.slug}" (also in ${owner.get(record.slug)})` });
+    else owner.set(record.slug, file);
+  }
+  const formerOwner = new Map<string, string>();
+  for (const { file, record } of records) {
+    record.formerSlugs.forEach((s, i) => {
+      const path = `formerSlugs[${i}]`;
+      if (owner.has(s) && owner.get(s) !== file) out.push({ file, path, message: `"${s}" is the current slug of ${owner.get(s)}` });
+      else if (formerOwner.has(s)) out.push({ file, path, message: `former slug "${s}" is also claimed by ${formerOwner.get(s)}` });
+      else formerOwner.set(s, file);
+    });
+  }
+  return out;
+}
+
+export interface RawFile {
+  /** Path as shown to people, e.g. data/devices/google-pixel-8.json */
+  file: string;
+  /** Slug the file name implies. */
+  slug: string;
+  text: string;
+}
+
+export function validateFiles(files: RawFile[]): { records: LoadedRecord[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const records: LoadedRecord[] = [];
+  for (const f of files) {
+    let json: unknown;
+    try {
+      json = JSON.parse(f.text);
+    } catch (e) {
+      problems.push({ file: f.file, path: "", message: `is not valid JSON: ${(e as Error).message}` });
+      continue;
+    }
+    const parsed = DeviceRecord.safeParse(json);
+    if (!parsed.success) {
+      problems.push(...zodProblems(f.file, parsed.error));
+      continue;
+    }
+    problems.push(...recordProblems(f.file, parsed.data, f.slug));
+    records.push({ file: f.file, record: parsed.data });
+  }
+  problems.push(...catalogProblems(records));
+  return { records, problems };
+}

@@ -1,0 +1,223 @@
+// The one source of truth for the shape of a device record. The JSON Schema
+// for curators and consumers, and the field reference in docs/, are generated
+// from this file; nothing else declares record fields.
+import { z } from "zod";
+
+const isoDay = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar day, `YYYY-MM-DD`, that exists (no 2030-02-30). */
+export const Day = z
+  .string()
+  .regex(isoDay, "must be a date written YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, "is not a real calendar day")
+  .meta({ description: "A calendar day, YYYY-MM-DD." });
+
+export const PRECISIONS = ["day", "month", "quarter", "year", "unknown"] as const;
+export const Precision = z.enum(PRECISIONS);
+
+const VALUE_FORMAT: Record<Exclude<(typeof PRECISIONS)[number], "unknown">, { re: RegExp; example: string }> = {
+  day: { re: isoDay, example: "2030-10-15" },
+  month: { re: /^\d{4}-(0[1-9]|1[0-2])$/, example: "2030-10" },
+  quarter: { re: /^\d{4}-Q[1-4]$/, example: "2030-Q4" },
+  year: { re: /^\d{4}$/, example: "2030" },
+};
+
+/**
+ * A date as precise as its source and no more: "2030-10" (month) is a whole
+ * month, never 2030-10-01. An unknown date has precision "unknown" and no value,
+ * so a gap is never filled with an invented day.
+ */
+export const PartialDate = z
+  .object({
+    value: z
+      .string()
+      .optional()
+      .meta({ description: "The date in the form its precision implies: 2030-10-15, 2030-10, 2030-Q4 or 2030. Absent when the precision is unknown." }),
+    precision: Precision.meta({ description: "How precise the source is: day, month, quarter, year or unknown." }),
+  })
+  .strict()
+  .superRefine((d, ctx) => {
+    if (d.precision === "unknown") {
+      if (d.value !== undefined) ctx.addIssue({ code: "custom", path: ["value"], message: "must be absent when precision is unknown" });
+      return;
+    }
+    const fmt = VALUE_FORMAT[d.precision];
+    if (d.value === undefined) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: `is required for precision "${d.precision}" (e.g. ${fmt.example})` });
+    } else if (!fmt.re.test(d.value)) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: `"${d.value}" does not match precision "${d.precision}" (expected e.g. ${fmt.example})` });
+    } else if (d.precision === "day" && !Day.safeParse(d.value).success) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: `"${d.value}" is not a real calendar day` });
+    }
+  })
+  .meta({ description: "A date with explicit precision." });
+
+export const Slug = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase a-z, 0-9 and single hyphens (e.g. google-pixel-8)")
+  .max(80, "must be at most 80 characters");
+
+const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase a-z, 0-9 and single hyphens");
+const Text = z.string().trim().min(1, "must not be empty");
+const HttpsUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+export const Region = z
+  .string()
+  .regex(/^([A-Z]{2}|EU|EEA|GLOBAL)$/, 'must be an ISO 3166-1 alpha-2 code (e.g. "US"), "EU", "EEA" or "GLOBAL"')
+  .meta({ description: 'A market: ISO 3166-1 alpha-2 code, or "EU", "EEA", "GLOBAL".' });
+
+export const DEVICE_TYPES = ["phone", "tablet", "laptop", "wearable", "other"] as const;
+
+export const Publication = z
+  .discriminatedUnion("state", [
+    z.object({ state: z.literal("published") }).strict(),
+    z.object({ state: z.literal("draft"), note: Text.optional() }).strict(),
+    z
+      .object({
+        state: z.literal("withdrawn"),
+        reason: Text.meta({ description: "Why the record was withdrawn; shown to consumers with the 410 answer." }),
+        withdrawnOn: Day,
+      })
+      .strict(),
+  ])
+  .meta({ description: "published: served. draft: never published. withdrawn: answered with 410 and the reason." });
+
+export const Variant = z
+  .object({
+    model: Text.meta({ description: "A model identifier as the manufacturer writes it (e.g. GKWS6)." }),
+    regions: z.array(Region).min(1, "must list at least one region").meta({ description: "Markets this model is sold in." }),
+    note: Text.optional(),
+  })
+  .strict();
+
+export const Scope = z
+  .object({
+    models: z.array(Text).min(1).optional().meta({ description: "Model identifiers covered; absent means every variant." }),
+    regions: z.array(Region).min(1).optional().meta({ description: "Markets covered; absent means every market the device is sold in." }),
+    carriers: z.array(Text).min(1).optional().meta({ description: "Carriers covered; absent means not carrier-specific." }),
+  })
+  .strict();
+
+export const Caveat = z
+  .object({
+    scope: Scope,
+    text: Text.meta({ description: "What differs for this scope, in plain words." }),
+    sourceIds: z.array(Id).default([]),
+  })
+  .strict();
+
+export const EVIDENCE_LEVELS = [
+  "manufacturer-dated",
+  "manufacturer-policy",
+  "regulatory-statement",
+  "third-party",
+  "unverified",
+] as const;
+
+export const EvidenceLevel = z.enum(EVIDENCE_LEVELS).meta({
+  description:
+    "manufacturer-dated: the manufacturer publishes this date for this device. manufacturer-policy: computed by the manufacturer's own published rule. regulatory-statement: a statement of compliance filed under a regulation (e.g. UK PSTI). third-party: reported by someone else. unverified: no usable source.",
+});
+
+export const Commitment = z
+  .object({
+    id: Id.meta({ description: "Stable within the record; used in calendar UIDs and assertions." }),
+    scope: Scope,
+    end: PartialDate.optional().meta({ description: "The documented end of support, if the source states one." }),
+    minimum: PartialDate.optional().meta({
+      description: 'An explicit dated minimum commitment ("at least until"). Never an end date and never converted into one.',
+    }),
+    meaning: Text.meta({ description: 'What the dates mean in the source\'s own terms, e.g. "7 years from US availability".' }),
+    evidenceLevel: EvidenceLevel,
+    sourceIds: z.array(Id).default([]).meta({ description: "Sources this commitment rests on (ids from evidence.sources)." }),
+  })
+  .strict();
+
+export const Source = z
+  .object({
+    id: Id,
+    url: HttpsUrl.meta({ description: "A link only; the source's content is never copied." }),
+    publisher: Text,
+    title: Text,
+    checked: Day.meta({ description: "The day a curator last confirmed the source says what the record claims." }),
+  })
+  .strict();
+
+export const RecallReview = z
+  .object({
+    registry: Text.meta({ description: "The registry searched, e.g. EU Safety Gate." }),
+    registryUrl: HttpsUrl,
+    searchedOn: Day,
+    query: Text.meta({ description: "The exact query used." }),
+    result: z.enum(["no-match-on-date", "match"]).meta({
+      description: "no-match-on-date: nothing matched that query on that day; not proof that no recall exists.",
+    }),
+    matches: z
+      .array(z.object({ title: Text, url: HttpsUrl, date: PartialDate.optional() }).strict())
+      .default([]),
+    note: Text.optional(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.result === "match" && r.matches.length === 0) ctx.addIssue({ code: "custom", path: ["matches"], message: 'must list the matching notices when result is "match"' });
+    if (r.result === "no-match-on-date" && r.matches.length > 0) ctx.addIssue({ code: "custom", path: ["matches"], message: 'must be empty when result is "no-match-on-date"' });
+  });
+
+export const Repairability = z
+  .object({
+    scheme: Text.meta({ description: "e.g. French repairability index, EU energy label repairability class." }),
+    score: Text.meta({ description: 'As the scheme writes it, e.g. "8.7/10" or "B".' }),
+    sourceId: Id,
+    checked: Day,
+  })
+  .strict();
+
+export const Revision = z
+  .object({
+    date: Day,
+    change: Text.meta({ description: "What changed." }),
+    reason: Text.meta({ description: "Why it changed." }),
+  })
+  .strict();
+
+export const DeviceRecord = z
+  .object({
+    $schema: z.string().optional(),
+    slug: Slug.meta({ description: "Path identifier; equals the file name without .json." }),
+    name: Text.meta({ description: "Display name." }),
+    manufacturer: Text,
+    deviceType: z.enum(DEVICE_TYPES),
+    aliases: z.array(Text).default([]).meta({ description: "Other names people search for." }),
+    formerSlugs: z.array(Slug).default([]).meta({ description: "Slugs this record was published under before; they redirect here (301)." }),
+    publication: Publication,
+    released: PartialDate.meta({ description: "First availability; support cannot end before it." }),
+    variants: z.array(Variant).min(1, "must list at least one variant"),
+    caveats: z.array(Caveat).default([]).meta({ description: "Region-, model- or carrier-specific differences, as data." }),
+    support: z
+      .object({
+        os: z.array(Commitment).min(1, "must hold at least one commitment (use an unknown end if nothing is sourced)"),
+        security: z.array(Commitment).min(1, "must hold at least one commitment (use an unknown end if nothing is sourced)"),
+      })
+      .strict()
+      .meta({ description: "OS-update and security-update commitments, kept separate." }),
+    evidence: z
+      .object({
+        sources: z.array(Source).default([]),
+        recallReview: z.array(RecallReview).default([]),
+        repairability: z.array(Repairability).default([]),
+        revisions: z.array(Revision).min(1, "must hold at least the revision that created the record"),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type DeviceRecord = z.infer<typeof DeviceRecord>;
+export type PartialDate = z.infer<typeof PartialDate>;
+export type Commitment = z.infer<typeof Commitment>;
+export type Scope = z.infer<typeof Scope>;
+export type Source = z.infer<typeof Source>;
+export type EvidenceLevelName = z.infer<typeof EvidenceLevel>;
+export type DatePrecision = z.infer<typeof Precision>;

@@ -1,0 +1,124 @@
+// The local preview server: serve-handler for static files, steered by the
+// build's own _redirects and _headers (parsed back from dist/), and the same
+// request core as the Netlify edge function for what no file can answer.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFileSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import serveHandler from "serve-handler";
+import { headersFor, parseHeaders, parseRedirects, resolveRoute } from "./routes.ts";
+import { answerApiMiss, isApiPath } from "./core.ts";
+import { etagMatches, etagOf, problemResponse } from "./respond.ts";
+
+export interface PreviewOptions {
+  dir: string;
+  port: number;
+  host?: string;
+  /** Enforce the public rate limit (on by default; off for benchmarks and test suites). */
+  rateLimit?: boolean;
+}
+
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers });
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((v, k) => res.setHeader(k, v));
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+export function createPreviewHandler(dir: string) {
+  const root = path.resolve(dir);
+  const rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
+  const headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
+  const isFile = (p: string) => {
+    try {
+      return statSync(path.join(root, decodeURIComponent(p))).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  // Strong ETags by content, computed once per file version (the same formula as computed answers).
+  const etags = new Map<string, { mtimeMs: number; etag: string }>();
+  const fileEtag = async (p: string) => {
+    const abs = path.join(root, decodeURIComponent(p));
+    const { mtimeMs } = statSync(abs);
+    const hit = etags.get(abs);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.etag;
+    const etag = await etagOf(await readFile(abs), path.extname(abs));
+    etags.set(abs, { mtimeMs, etag });
+    return etag;
+  };
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = `http://${req.headers.host ?? "localhost"}`;
+    const url = new URL(req.url ?? "/", origin);
+    const request = toRequest(req, origin);
+    const api = isApiPath(url.pathname);
+
+    if (req.method === "OPTIONS" && api) {
+      res.writeHead(204, { ...headersFor(headerRules, url.pathname), "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Max-Age": "86400" });
+      res.end();
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return sendResponse(res, await problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } }));
+    }
+
+    const route = resolveRoute(rules, url.pathname, url.searchParams, isFile);
+    if (route && route.rule.status === 301) {
+      const { "Content-Type": _, ...headers } = headersFor(headerRules, url.pathname);
+      res.writeHead(301, { ...headers, Location: route.target + url.search });
+      res.end();
+      return;
+    }
+    const target = route && route.rule.status !== 404 ? route.target : url.pathname;
+    if (api && !isFile(target)) return sendResponse(res, await answerApiMiss(request));
+
+    // Request-path rules first, then the served file's own (a 410 body is a problem document).
+    const headers: Record<string, string | null> = { ...headersFor(headerRules, url.pathname), ...headersFor(headerRules, target) };
+    const status = route?.rule.status ?? 200;
+    if (isFile(target)) {
+      headers.ETag = await fileEtag(target);
+      headers["Last-Modified"] = null;
+      if (status === 200 && etagMatches(request.headers.get("If-None-Match"), headers.ETag)) {
+        const { "Content-Type": _, "Last-Modified": __, ...notModified } = headers;
+        res.writeHead(304, notModified as Record<string, string>);
+        res.end();
+        return;
+      }
+    }
+    res.statusCode = status;
+    req.url = target;
+    await serveHandler(req, res, {
+      public: root,
+      etag: false,
+      cleanUrls: true,
+      directoryListing: false,
+      headers: [{ source: "**", headers: Object.entries(headers).map(([key, value]) => ({ key, value })) }],
+    });
+  };
+}
+
+export function startPreview(opts: PreviewOptions): Promise<{ server: Server; url: string }> {
+  const handle = createPreviewHandler(opts.dir);
+  const server = createServer((req, res) => {
+    handle(req, res).catch(async (err) => {
+      // A bug must still answer as JSON on /api, never as a crash.
+      console.error(err);
+      if (!res.headersSent) await sendResponse(res, new Response(JSON.stringify({ title: "Internal error", status: 500 }), { status: 500, headers: { "Content-Type": "application/problem+json" } }));
+      else res.end();
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(opts.port, opts.host ?? "127.0.0.1", () => {
+      const addr = server.address();
+      const port = typeof addr === "object" && addr ? addr.port : opts.port;
+      resolve({ server, url: `http://${opts.host ?? "localhost"}:${port}` });
+    });
+  });
+}

@@ -1,0 +1,24 @@
+// RFC 9457 problem details: one stable `type` per case, documented in
+// docs/API.md#problems. Shared by the build (static error files), the preview
+// server and the edge function.
+export const PROBLEMS = {
+  "not-found": { status: 404, title: "Not found" },
+  gone: { status: 410, title: "Record withdrawn" },
+  "invalid-limit": { status: 400, title: "Invalid limit" },
+  "invalid-cursor": { status: 400, title: "Invalid cursor" },
+  "cursor-mismatch": { status: 400, title: "Cursor belongs to another query" },
+  "query-too-long": { status: 400, title: "Search query too long" },
+  "invalid-year": { status: 400, title: "Invalid year" },
+  "method-not-allowed": { status: 405, title: "Method not allowed" },
+  "rate-limited": { status: 429, title: "Too many requests" },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+/** A stable, environment-independent type URI (a reference relative to the site). */
+export const problemType = (code: ProblemCode) => `/docs/problems#${code}`;
+
+export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}) {
+  const { status, title } = PROBLEMS[code];
+  return { type: problemType(code), title, status, detail, ...extra };
+}

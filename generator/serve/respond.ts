@@ -1,0 +1,48 @@
+// Building responses the same way in the preview server and the edge function:
+// Web-standard Response objects, strong content-hash ETags, conditional GETs.
+import { MEDIA, headersFor, headerRules } from "./routes.ts";
+import { problem, type ProblemCode } from "./problems.ts";
+
+/**
+ * A strong ETag of the body, in serve-handler's form (sha1 of the extension,
+ * a dash and the bytes), so a computed body and the identical static file
+ * carry the same ETag.
+ */
+export async function etagOf(body: string | Uint8Array, extension: string): Promise<string> {
+  const content = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const prefix = new TextEncoder().encode(`${extension}-`);
+  const bytes = new Uint8Array(prefix.length + content.length);
+  bytes.set(prefix);
+  bytes.set(content, prefix.length);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", bytes));
+  return `"${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+/** RFC 9110 If-None-Match: a list of entity tags or `*`, compared weakly. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => opaque(t) === opaque(etag));
+}
+
+/** A JSON response for `pathname`, with the route table's headers, an ETag and 304 handling. */
+export async function jsonResponse(
+  request: Request,
+  value: unknown,
+  init: { status?: number; headers?: Record<string, string>; contentType?: string } = {},
+): Promise<Response> {
+  const body = `${JSON.stringify(value, null, 2)}\n`;
+  const etag = await etagOf(body, ".json");
+  const headers = new Headers({ ...headersFor(headerRules, new URL(request.url).pathname), ...init.headers });
+  headers.set("Content-Type", init.contentType ?? MEDIA.json);
+  headers.set("ETag", etag);
+  const status = init.status ?? 200;
+  if (status === 200 && etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : body, { status, headers });
+}
+
+export function problemResponse(request: Request, code: ProblemCode, detail: string, extra: { headers?: Record<string, string>; members?: Record<string, unknown> } = {}) {
+  const body = problem(code, detail, { instance: new URL(request.url).pathname + new URL(request.url).search, ...extra.members });
+  return jsonResponse(request, body, { status: body.status, headers: extra.headers, contentType: MEDIA.problem });
+}
