@@ -99,7 +99,8 @@ export function createPreviewHandler(dir: string) {
       etag: false,
       cleanUrls: true,
       directoryListing: false,
-      headers: [{ source: "**", headers: Object.entries(headers).map(([key, value]) => ({ key, value })) }],
+      // serve-handler deletes a header whose value is null (here Last-Modified: the ETag validates).
+      headers: [{ source: "**", headers: Object.entries(headers).map(([key, value]) => ({ key, value: value as string })) }],
     });
   };
 }
