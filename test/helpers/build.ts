@@ -1,0 +1,36 @@
+// Test helpers: build a catalog into a fresh temporary folder and serve it
+// with the real preview server on a free loopback port.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import { build, type BuildReport } from "../../generator/build.ts";
+import { startPreview } from "../../generator/serve/preview.ts";
+
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/catalog");
+export const SITE = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example" };
+
+export function tempDir(prefix = "dl-test-"): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist")): Promise<{ outDir: string; report: BuildReport }> {
+  const report = await build({ dataDir, outDir, site: { ...SITE, now } });
+  if (!report.ok) throw new Error(`fixture build failed:\n${report.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join("\n")}`);
+  return { outDir, report };
+}
+
+export interface Preview {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function servePreview(dir: string, opts: { rateLimit?: boolean } = {}): Promise<Preview> {
+  const { server, url } = await startPreview({ dir, port: 0, rateLimit: opts.rateLimit ?? false });
+  return { url, close: () => closeServer(server) };
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
