@@ -4,5 +4,6 @@ import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
 import { schemaFile } from "./schema.ts";
 import { netlifyRules } from "./netlify.ts";
+import { pages } from "./pages.ts";
 
-export const emitters: Emitter[] = [apiRecords, schemaFile, netlifyRules];
+export const emitters: Emitter[] = [apiRecords, schemaFile, netlifyRules, pages];

@@ -76,7 +76,7 @@ export function synthRecords(count: number, seed: number): DeviceRecord[] {
       reason: k === 0 ? "Synthetic record" : "Synthetic policy update",
     }));
     records.push({
-      $schema: "../../schema/device-record.schema.json",
+      $schema: "../device-record.schema.json",
       slug,
       name,
       manufacturer: maker,

@@ -1,0 +1,156 @@
+// A corpus of broken records: each is rejected naming its file and field,
+// and a failed build leaves the previous output exactly as it was.
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { build } from "../../generator/build.ts";
+import { FIXTURES, SITE, buildTo, tempDir } from "../helpers/build.ts";
+
+type Rec = Record<string, any>;
+const base = (): Rec => JSON.parse(readFileSync(path.join(FIXTURES, "devices/alpha-phone.json"), "utf8"));
+
+interface Case {
+  name: string;
+  /** File name in data/devices (defaults to the record's slug). */
+  file?: string;
+  mutate: (r: Rec) => void;
+  path: string;
+  message: RegExp;
+  /** Extra files the case needs beside the broken one (cross-record rules). */
+  others?: Rec[];
+  /** The file the problem is reported in, when it is one of `others` (the second claimant). */
+  reportedIn?: string;
+}
+
+const cases: Case[] = [
+  { name: "missing name", mutate: (r) => delete r.name, path: "name", message: /required|expected string/i },
+  { name: "empty name", mutate: (r) => (r.name = "  "), path: "name", message: /must not be empty/ },
+  { name: "unknown field", mutate: (r) => (r.colour = "red"), path: "(file)", message: /unknown field\(s\) "colour"/ },
+  { name: "bad slug characters", file: "Alpha_Phone.json", mutate: (r) => (r.slug = "Alpha_Phone"), path: "slug", message: /lowercase/ },
+  { name: "slug differs from file name", file: "alpha-phone-2.json", mutate: () => {}, path: "slug", message: /differs from the file name \(expected "alpha-phone-2"\)/ },
+  { name: "double hyphen slug", file: "alpha--phone.json", mutate: (r) => (r.slug = "alpha--phone"), path: "slug", message: /single hyphens/ },
+  { name: "bad device type", mutate: (r) => (r.deviceType = "toaster"), path: "deviceType", message: /expected one of/i },
+  { name: "withdrawn without reason", mutate: (r) => (r.publication = { state: "withdrawn", withdrawnOn: "2026-01-01" }), path: "publication.reason", message: /required|expected string/i },
+  { name: "unknown publication state", mutate: (r) => (r.publication = { state: "hidden" }), path: "publication.state", message: /invalid|expected/i },
+  { name: "no variants", mutate: (r) => (r.variants = []), path: "variants", message: /at least one variant/ },
+  { name: "bad region code", mutate: (r) => (r.variants[0].regions = ["usa"]), path: "variants[0].regions[0]", message: /ISO 3166-1/ },
+  { name: "duplicate model", mutate: (r) => (r.variants[1].model = "A1"), path: "variants[1].model", message: /duplicate model "A1"/ },
+  { name: "month value with day precision", mutate: (r) => (r.support.os[0].end = { value: "2030-10", precision: "day" }), path: "support.os[0].end.value", message: /does not match precision "day"/ },
+  { name: "day value with month precision", mutate: (r) => (r.support.os[0].end = { value: "2030-10-01", precision: "month" }), path: "support.os[0].end.value", message: /does not match precision "month"/ },
+  { name: "impossible day", mutate: (r) => (r.support.os[0].end = { value: "2030-02-30", precision: "day" }), path: "support.os[0].end.value", message: /not a real calendar day/ },
+  { name: "unknown precision with a value", mutate: (r) => (r.support.os[0].end = { value: "2030", precision: "unknown" }), path: "support.os[0].end.value", message: /must be absent/ },
+  { name: "precision missing", mutate: (r) => (r.support.security[0].end = { value: "2031-10" }), path: "support.security[0].end.precision", message: /expected one of|required/i },
+  { name: "bad quarter", mutate: (r) => (r.support.security[0].end = { value: "2031-Q5", precision: "quarter" }), path: "support.security[0].end.value", message: /does not match precision "quarter"/ },
+  { name: "no security commitment", mutate: (r) => (r.support.security = []), path: "support.security", message: /at least one commitment/ },
+  { name: "end before release", mutate: (r) => (r.support.os[0].end = { value: "2019", precision: "year" }), path: "support.os[0].end", message: /before the start of support/ },
+  { name: "minimum before release", mutate: (r) => (r.support.security[0].minimum = { value: "2020-05", precision: "month" }), path: "support.security[0].minimum", message: /before the start of support/ },
+  { name: "dated end without a source", mutate: (r) => (r.support.os[0].sourceIds = []), path: "support.os[0].sourceIds", message: /needs at least one source/ },
+  { name: "unverified evidence with a date", mutate: (r) => (r.support.os[0].evidenceLevel = "unverified"), path: "support.os[0].evidenceLevel", message: /cannot carry a date/ },
+  { name: "reference to a missing source", mutate: (r) => (r.support.security[0].sourceIds = ["nowhere"]), path: "support.security[0].sourceIds[0]", message: /source "nowhere", which is not in evidence.sources/ },
+  { name: "scope names a model that is not a variant", mutate: (r) => (r.support.os[0].scope = { models: ["Z9"] }), path: "support.os[0].scope.models[0]", message: /not one of the record's variants/ },
+  { name: "scope names a region no variant is sold in", mutate: (r) => (r.support.os[0].scope = { regions: ["JP"] }), path: "support.os[0].scope.regions[0]", message: /not sold in by any variant/ },
+  { name: "duplicate commitment id", mutate: (r) => (r.support.security[0].id = "os"), path: "support.security[0].id", message: /duplicate commitment id "os"/ },
+  { name: "non-http source url", mutate: (r) => (r.evidence.sources[0].url = "javascript:alert(1)"), path: "evidence.sources[0].url", message: /http\(s\) URL/ },
+  { name: "checked date not a day", mutate: (r) => (r.evidence.sources[0].checked = "yesterday"), path: "evidence.sources[0].checked", message: /YYYY-MM-DD/ },
+  { name: "duplicate source id", mutate: (r) => r.evidence.sources.push({ ...r.evidence.sources[0] }), path: "evidence.sources[1].id", message: /duplicate source id/ },
+  { name: "recall match without notices", mutate: (r) => (r.evidence.recallReview[0].result = "match"), path: "evidence.recallReview[0].matches", message: /must list the matching notices/ },
+  { name: "recall result 'no recall'", mutate: (r) => (r.evidence.recallReview[0].result = "no-recall"), path: "evidence.recallReview[0].result", message: /expected one of|invalid/i },
+  { name: "no revisions", mutate: (r) => (r.evidence.revisions = []), path: "evidence.revisions", message: /at least the revision/ },
+  { name: "former slug equals own slug", mutate: (r) => (r.formerSlugs = ["alpha-phone"]), path: "formerSlugs", message: /own slug/ },
+  {
+    name: "former slug claimed twice",
+    mutate: (r) => (r.formerSlugs = ["old-alpha"]),
+    others: [{ ...base(), slug: "other-phone", formerSlugs: ["old-alpha"] }],
+    reportedIn: "other-phone.json",
+    path: "formerSlugs[0]",
+    message: /also claimed by/,
+  },
+  {
+    name: "former slug is another record's current slug",
+    mutate: (r) => (r.formerSlugs = ["other-phone"]),
+    others: [{ ...base(), slug: "other-phone" }],
+    path: "formerSlugs[0]",
+    message: /is the current slug of/,
+  },
+];
+
+function writeCatalog(c: Case): { dataDir: string; file: string } {
+  const dataDir = tempDir("dl-broken-");
+  mkdirSync(path.join(dataDir, "devices"));
+  const r = base();
+  c.mutate(r);
+  const fileName = c.file ?? `${r.slug}.json`;
+  writeFileSync(path.join(dataDir, "devices", fileName), JSON.stringify(r));
+  for (const o of c.others ?? []) writeFileSync(path.join(dataDir, "devices", `${o.slug}.json`), JSON.stringify(o));
+  return { dataDir, file: path.join(dataDir, "devices", fileName) };
+}
+
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) files[path.relative(dir, path.join(e.parentPath, e.name))] = readFileSync(path.join(e.parentPath, e.name), "utf8");
+  }
+  return files;
+}
+
+describe("broken records", async () => {
+  // One good build stands in for "the previous deploy" that a failed build must not touch.
+  const { outDir } = await buildTo();
+  const before = snapshot(outDir);
+
+  it(`the corpus holds at least 25 distinct cases (${cases.length})`, () => {
+    expect(cases.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(cases)("$name: rejected at $path, nothing written", async (c) => {
+    const { dataDir, file } = writeCatalog(c);
+    const report = await build({ dataDir, outDir, site: { ...SITE, now: "2026-11-22" } });
+    expect(report.ok).toBe(false);
+    const expectedFile = c.reportedIn ? path.join(path.dirname(file), c.reportedIn) : file;
+    const hit = report.problems.find((p) => p.file === expectedFile && (p.path || "(file)") === c.path);
+    expect(hit, `problems were: ${JSON.stringify(report.problems, null, 1)}`).toBeDefined();
+    expect(hit!.message).toMatch(c.message);
+    expect(snapshot(outDir)).toEqual(before);
+  });
+
+  it("reports every problem of every file at once", async () => {
+    const dataDir = tempDir("dl-broken-");
+    cpSync(path.join(FIXTURES, "devices"), path.join(dataDir, "devices"), { recursive: true });
+    const a = base();
+    a.name = "";
+    a.support.os[0].end = { value: "2030-13", precision: "month" };
+    writeFileSync(path.join(dataDir, "devices/alpha-phone.json"), JSON.stringify(a));
+    writeFileSync(path.join(dataDir, "devices/broken-json.json"), "{ not json");
+    const report = await build({ dataDir, outDir: path.join(dataDir, "out"), site: { ...SITE, now: "2026-11-22" } });
+    const seen = report.problems.map((p) => `${path.basename(p.file)}: ${p.path}`);
+    expect(seen).toEqual(expect.arrayContaining(["alpha-phone.json: name", "alpha-phone.json: support.os[0].end.value", "broken-json.json: "]));
+  });
+
+  it("the CLI prints file: field: message lines, exits non-zero and leaves --out untouched", () => {
+    const { dataDir } = writeCatalog(cases.find((c) => c.name === "impossible day")!);
+    let status = 0;
+    let stderr = "";
+    try {
+      execFileSync("npx", ["tsx", "generator/cli/build.ts", "--data", dataDir, "--out", outDir, "--now", "2026-11-22"], { encoding: "utf8", stdio: "pipe" });
+    } catch (e: any) {
+      status = e.status;
+      stderr = e.stderr;
+    }
+    expect(status).toBe(1);
+    expect(stderr).toContain(`${path.join(dataDir, "devices/alpha-phone.json")}: support.os[0].end.value: "2030-02-30" is not a real calendar day`);
+    expect(stderr).toMatch(/nothing was written/);
+    expect(snapshot(outDir)).toEqual(before);
+  });
+
+  it("npm run validate reports the same messages without building", () => {
+    const { dataDir } = writeCatalog(cases.find((c) => c.name === "bad region code")!);
+    let stderr = "";
+    try {
+      execFileSync("npx", ["tsx", "generator/cli/validate.ts", "--data", dataDir], { encoding: "utf8", stdio: "pipe" });
+    } catch (e: any) {
+      stderr = e.stderr;
+    }
+    expect(stderr).toContain("alpha-phone.json: variants[0].regions[0]: must be an ISO 3166-1 alpha-2 code");
+  });
+});
