@@ -1,8 +1,11 @@
-// npm run schema: regenerate data/device-record.schema.json, the JSON Schema
-// curators' editors validate data files against (each file's "$schema").
-// A test fails when the committed file is out of date with the zod schema.
+// npm run schema: regenerate what is derived from the zod schema and
+// committed: data/device-record.schema.json (curators' editors validate data
+// files against it through "$schema") and docs/record-fields.md. A test fails
+// when either is out of date.
 import { writeFileSync } from "node:fs";
 import { curatorSchemaText, CURATOR_SCHEMA_PATH } from "../schema/json-schema.ts";
+import { fieldDocsText, FIELD_DOCS_PATH } from "../schema/field-docs.ts";
 
 writeFileSync(CURATOR_SCHEMA_PATH, curatorSchemaText());
-console.log(`[schema] wrote ${CURATOR_SCHEMA_PATH}`);
+writeFileSync(FIELD_DOCS_PATH, fieldDocsText());
+console.log(`[schema] wrote ${CURATOR_SCHEMA_PATH} and ${FIELD_DOCS_PATH}`);

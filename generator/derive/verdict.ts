@@ -23,7 +23,7 @@ export const VERDICT_CODES = [
   "security-only",
   "receiving-updates",
   "minimum-commitment",
-  "varies-by-scope",
+  "varies",
   "unknown",
 ] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -31,7 +31,7 @@ export type VerdictCode = (typeof VERDICT_CODES)[number];
 export interface CommitmentVerdict {
   id: string;
   status: CommitmentStatus;
-  scope: Scope;
+  coverage: string;
   summary: string;
 }
 
@@ -64,6 +64,12 @@ export function commitmentStatus(c: Commitment, today: string): CommitmentStatus
   return "unknown";
 }
 
+/** Scope and component in words, e.g. "regions US; component firmware and drivers". */
+export function describeCoverage(c: Pick<Commitment, "scope" | "component">): string {
+  const scope = describeScope(c.scope);
+  return c.component ? `${scope === "all variants" ? "" : `${scope}; `}${c.component}` : scope;
+}
+
 export function describeScope(s: Scope): string {
   const parts: string[] = [];
   if (s.models) parts.push(`models ${s.models.join(", ")}`);
@@ -94,7 +100,7 @@ function summarize(c: Commitment, status: CommitmentStatus): string {
 function kindVerdict(commitments: Commitment[], today: string): KindVerdict {
   const list = commitments.map((c) => {
     const status = commitmentStatus(c, today);
-    return { id: c.id, status, scope: c.scope, summary: summarize(c, status) };
+    return { id: c.id, status, coverage: describeCoverage(c), summary: summarize(c, status) };
   });
   const statuses = new Set(list.map((c) => c.status));
   return { status: statuses.size === 1 ? list[0]!.status : "varies", commitments: list };
@@ -102,7 +108,7 @@ function kindVerdict(commitments: Commitment[], today: string): KindVerdict {
 
 function kindSentence(name: string, k: KindVerdict): string {
   if (k.commitments.length === 1) return `${name}: ${k.commitments[0]!.summary}.`;
-  return `${name}: ${k.commitments.map((c) => `${describeScope(c.scope)}: ${c.summary}`).join("; ")}.`;
+  return `${name}: ${k.commitments.map((c) => `${c.coverage}: ${c.summary}`).join("; ")}.`;
 }
 
 /** The single "until" date worth showing on a badge, when every scope agrees. */
@@ -139,8 +145,8 @@ export function verdictOf(r: DeviceRecord, today: string): Verdict {
       label = untilLabel(osEnded ? "security updates only" : "updates", "at least until", headlineDate(r, "minimum"));
       break;
     case "varies":
-      code = "varies-by-scope";
-      label = "varies by region or model";
+      code = "varies";
+      label = new Set(r.support.security.map((c) => JSON.stringify(c.scope))).size > 1 ? "varies by region or model" : "varies by component";
       break;
     case "minimum-passed":
     case "unknown":

@@ -126,6 +126,9 @@ export const Commitment = z
   .object({
     id: Id.meta({ description: "Stable within the record; used in calendar UIDs and assertions." }),
     scope: Scope,
+    component: Text.optional().meta({
+      description: 'What part of the software the commitment covers when the source dates parts separately (e.g. "firmware and drivers", "Windows"); absent means the whole device.',
+    }),
     end: PartialDate.optional().meta({ description: "The documented end of support, if the source states one." }),
     minimum: PartialDate.optional().meta({
       description: 'An explicit dated minimum commitment ("at least until"). Never an end date and never converted into one.',

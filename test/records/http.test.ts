@@ -20,7 +20,7 @@ describe("GET /api/v1/devices/<slug>", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
     const body = await res.json();
-    expect(body.verdict).toMatchObject({ code: "varies-by-scope", asOf: "2026-11-22" });
+    expect(body.verdict).toMatchObject({ code: "varies", asOf: "2026-11-22" });
     expect(body.links).toMatchObject({
       page: "https://devices.example/devices/gamma-phone",
       evidence: "https://api.devices.example/api/v1/devices/gamma-phone/evidence",

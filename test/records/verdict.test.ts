@@ -92,7 +92,7 @@ describe("device verdicts", () => {
     const us = c(month("2025-01"), undefined, { regions: ["US"] }, "us");
     const eu = c(month("2030-01"), undefined, { regions: ["DE"] }, "eu");
     const v = verdictOf(rec([osEnd], [us, eu]), "2026-11-22");
-    expect(v.code).toBe("varies-by-scope");
+    expect(v.code).toBe("varies");
     expect(v.security.status).toBe("varies");
     expect(v.reason).toMatch(/regions US: ended 2025-01 \(month\); regions DE: documented end 2030-01 \(month\)/);
   });
