@@ -3,7 +3,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { build, type BuildReport } from "../../generator/build.ts";
 import { startPreview } from "../../generator/serve/preview.ts";
 
@@ -25,9 +26,19 @@ export interface Preview {
   close(): Promise<void>;
 }
 
-export async function servePreview(dir: string, opts: { rateLimit?: boolean } = {}): Promise<Preview> {
-  const { server, url } = await startPreview({ dir, port: 0, rateLimit: opts.rateLimit ?? false });
+export async function servePreview(dir: string, opts: { rateLimit?: boolean; port?: number } = {}): Promise<Preview> {
+  const { server, url } = await startPreview({ dir, port: opts.port ?? 0, rateLimit: opts.rateLimit ?? false });
   return { url, close: () => closeServer(server) };
+}
+
+/** A loopback port free right now, for builds whose links must point at the preview itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 function closeServer(server: Server): Promise<void> {
