@@ -26,7 +26,7 @@ export interface BuildReport {
   published: number;
   files: number;
   bytes: number;
-  /** Milliseconds per stage: "load", then each emitter by name, then "swap". */
+  /** Milliseconds per stage: "load", "derive", each emitter by name (the pages' worker overlaps the others), "swap". */
   stages: Record<string, number>;
 }
 
@@ -49,14 +49,25 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   const tmpDir = `${outDir}.tmp-${process.pid}`;
   await rm(tmpDir, { recursive: true, force: true });
   const out = new OutputWriter(tmpDir);
-  try {
-    for (const e of emitters) {
-      await timed(e.name, () => e.emit({ catalog, site: opts.site, out }));
-      log(`${e.name}: ${out.files} file(s) written so far`);
-    }
-  } catch (err) {
+  // Synchronous emitters run one after another; an asynchronous one (the
+  // pages' worker) keeps running meanwhile, and its stage time is its wall time.
+  const results = await Promise.allSettled(
+    emitters.map((e) => {
+      const t0 = performance.now();
+      const done = () => {
+        stages[e.name] = Math.round((performance.now() - t0) * 10) / 10;
+        log(`${e.name} done: ${out.files} file(s) written so far`);
+      };
+      const pending = e.emit({ catalog, site: opts.site, out });
+      if (pending instanceof Promise) return pending.then(done);
+      done();
+      return Promise.resolve();
+    }),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) {
     await rm(tmpDir, { recursive: true, force: true });
-    throw err;
+    throw failed.reason;
   }
   await timed("swap", async () => {
     const old = `${outDir}.old-${process.pid}`;

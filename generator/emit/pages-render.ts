@@ -1,0 +1,54 @@
+// Eleventy rendering of the human pages (device pages, home, docs, license,
+// 404) from templates/. Runs in a worker thread (see pages.ts); API files are
+// written directly by the other emitters, Eleventy only renders HTML.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Eleventy from "@11ty/eleventy";
+import type { Catalog } from "../derive/catalog.ts";
+import type { Site } from "../derive/site.ts";
+import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
+import { describeDate } from "../derive/dates.ts";
+import { describeScope } from "../derive/verdict.ts";
+import { PROBLEMS } from "../serve/problems.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Markdown documents published as pages: file in docs/ → URL path. */
+export const DOC_PAGES: { file: string; url: string; title: string }[] = [
+  { file: "API.md", url: "/docs/api", title: "API" },
+  { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
+];
+
+export interface PagesInput {
+  catalog: Catalog;
+  site: Site;
+  outRoot: string;
+}
+
+export async function run({ catalog, site, outRoot }: PagesInput): Promise<{ files: number; bytes: number }> {
+  const devices = catalog.published.map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site) }));
+  const latestRevision = (d: (typeof devices)[number]) => d.evidence.revisions[0]?.date ?? "";
+  const recent = [...devices]
+    .sort((a, b) => (latestRevision(a) < latestRevision(b) ? 1 : latestRevision(a) > latestRevision(b) ? -1 : a.doc.slug < b.doc.slug ? -1 : 1))
+    .slice(0, 20)
+    .map((d) => d.doc);
+
+  const elev = new Eleventy(path.join(ROOT, "templates"), outRoot, {
+    quietMode: true,
+    config(cfg: any) {
+      cfg.addGlobalData("site", site);
+      cfg.addGlobalData("devices", devices);
+      cfg.addGlobalData("recent", recent);
+      cfg.addGlobalData("problems", PROBLEMS);
+      cfg.addFilter("partialDate", describeDate);
+      cfg.addFilter("scope", describeScope);
+      for (const doc of DOC_PAGES) {
+        const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8");
+        cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
+      }
+    },
+  });
+  const written = (await elev.write()) as unknown as [unknown[], { content?: string }[]];
+  const pages = written[1] ?? [];
+  return { files: pages.length, bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) };
+}
