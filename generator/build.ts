@@ -1,15 +1,24 @@
 // The build: load and validate every record, derive, run every emitter into a
 // temporary folder, then swap it into place. A failed build leaves the
-// previous output untouched.
+// previous output untouched. In watch mode, an edit that keeps the catalog's
+// shape (same slugs, redirects and withdrawals) rewrites in place only the
+// per-device files of the edited records, plus the catalog-wide files.
 import { existsSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { readCatalog } from "./load/read.ts";
-import type { Problem } from "./load/validate.ts";
-import { catalogOf } from "./derive/catalog.ts";
+import type { Problem, ValidationCache } from "./load/validate.ts";
+import { catalogOf, type Catalog } from "./derive/catalog.ts";
 import type { Site } from "./derive/site.ts";
 import { OutputWriter } from "./emit/writer.ts";
 import { emitters } from "./emit/index.ts";
+
+/** What watch mode keeps between builds. */
+export interface WatchMemory {
+  cache: ValidationCache;
+  /** The last build's published and withdrawn records by slug (as JSON), and its shape. */
+  last?: { records: Map<string, string>; shape: string };
+}
 
 export interface BuildOptions {
   dataDir: string;
@@ -17,6 +26,7 @@ export interface BuildOptions {
   site: Site;
   /** Called with a line of progress; silent when absent. */
   log?: (line: string) => void;
+  watch?: WatchMemory;
 }
 
 export interface BuildReport {
@@ -26,39 +36,52 @@ export interface BuildReport {
   published: number;
   files: number;
   bytes: number;
+  /** Set in watch mode when only these records' files were rewritten in place. */
+  incremental?: string[];
   /** Milliseconds per stage: "load", "derive", each emitter by name (the pages' worker overlaps the others), "swap". */
   stages: Record<string, number>;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Everything but the content of records: if it is unchanged, per-device files of other records stay valid. */
+function shapeOf(catalog: Catalog, site: Site): string {
+  return JSON.stringify([site, catalog.published.map((r) => r.slug), catalog.withdrawn.map((r) => [r.slug, r.publication]), catalog.redirects]);
 }
 
 export async function build(opts: BuildOptions): Promise<BuildReport> {
   const log = opts.log ?? (() => {});
   const stages: Record<string, number> = {};
-  const timed = async <T>(name: string, f: () => T | Promise<T>): Promise<T> => {
-    const t0 = performance.now();
-    const v = await f();
-    stages[name] = Math.round((performance.now() - t0) * 10) / 10;
-    return v;
-  };
-
-  const { records, problems } = await timed("load", () => readCatalog(opts.dataDir));
+  let t0 = performance.now();
+  const { records, problems } = await readCatalog(opts.dataDir, opts.watch?.cache);
+  stages.load = round(performance.now() - t0);
   log(`read ${records.length} record(s) from ${opts.dataDir}`);
   if (problems.length) return { ok: false, problems, records: records.length, published: 0, files: 0, bytes: 0, stages };
 
-  const catalog = await timed("derive", () => catalogOf(records.map((r) => r.record)));
+  t0 = performance.now();
+  const catalog = catalogOf(records.map((r) => r.record));
+  const current = new Map([...catalog.published, ...catalog.withdrawn].map((r) => [r.slug, JSON.stringify(r)]));
+  const shape = shapeOf(catalog, opts.site);
+  const last = opts.watch?.last;
+  const only = last && last.shape === shape ? new Set([...current].filter(([slug, json]) => last.records.get(slug) !== json).map(([slug]) => slug)) : undefined;
+  stages.derive = round(performance.now() - t0);
+
   const outDir = path.resolve(opts.outDir);
-  const tmpDir = `${outDir}.tmp-${process.pid}`;
-  await rm(tmpDir, { recursive: true, force: true });
-  const out = new OutputWriter(tmpDir);
+  const inPlace = only !== undefined && existsSync(outDir);
+  const workDir = inPlace ? outDir : `${outDir}.tmp-${process.pid}`;
+  if (!inPlace) await rm(workDir, { recursive: true, force: true });
+  const out = new OutputWriter(workDir);
+
   // Synchronous emitters run one after another; an asynchronous one (the
   // pages' worker) keeps running meanwhile, and its stage time is its wall time.
   const results = await Promise.allSettled(
     emitters.map((e) => {
-      const t0 = performance.now();
+      const start = performance.now();
       const done = () => {
-        stages[e.name] = Math.round((performance.now() - t0) * 10) / 10;
+        stages[e.name] = round(performance.now() - start);
         log(`${e.name} done: ${out.files} file(s) written so far`);
       };
-      const pending = e.emit({ catalog, site: opts.site, out });
+      const pending = e.emit({ catalog, site: opts.site, out, only });
       if (pending instanceof Promise) return pending.then(done);
       done();
       return Promise.resolve();
@@ -66,15 +89,27 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) {
-    await rm(tmpDir, { recursive: true, force: true });
+    if (!inPlace) await rm(workDir, { recursive: true, force: true });
     throw failed.reason;
   }
-  await timed("swap", async () => {
+
+  if (!inPlace) {
+    t0 = performance.now();
     const old = `${outDir}.old-${process.pid}`;
     if (existsSync(outDir)) await rename(outDir, old);
-    await rename(tmpDir, outDir);
+    await rename(workDir, outDir);
     await rm(old, { recursive: true, force: true });
-  });
-  return { ok: true, problems: [], records: records.length, published: catalog.published.length, files: out.files, bytes: out.bytes, stages };
+    stages.swap = round(performance.now() - t0);
+  }
+  if (opts.watch) opts.watch.last = { records: current, shape };
+  return {
+    ok: true,
+    problems: [],
+    records: records.length,
+    published: catalog.published.length,
+    files: out.files,
+    bytes: out.bytes,
+    ...(inPlace ? { incremental: [...only!] } : {}),
+    stages,
+  };
 }
-

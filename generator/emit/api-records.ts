@@ -2,12 +2,13 @@
 // withdrawn records. Files are named for the route table's rewrites.
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { problem } from "../serve/problems.ts";
-import type { Emitter } from "./context.ts";
+import { devicesToWrite, type Emitter } from "./context.ts";
 
 export const apiRecords: Emitter = {
   name: "records",
-  emit({ catalog, site, out }) {
-    for (const r of catalog.published) {
+  emit(ctx) {
+    const { catalog, site, out } = ctx;
+    for (const r of devicesToWrite(ctx)) {
       out.json(`api/v1/devices/${r.slug}.json`, deviceDocument(r, site));
       out.json(`api/v1/devices/${r.slug}/evidence.json`, evidenceDocument(r, site));
     }

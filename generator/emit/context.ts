@@ -1,4 +1,5 @@
 // What every emitter receives: the validated catalog, the site and a writer.
+import type { DeviceRecord } from "../schema/record.ts";
 import type { Catalog } from "../derive/catalog.ts";
 import type { Site } from "../derive/site.ts";
 import type { OutputWriter } from "./writer.ts";
@@ -7,10 +8,22 @@ export interface EmitContext {
   catalog: Catalog;
   site: Site;
   out: OutputWriter;
+  /**
+   * Watch mode: only these records changed, and `out` writes over the last
+   * build in place. Per-device files of other records are still current;
+   * catalog-wide files are always written whole.
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** One output family. Emitters are independent of each other and may run in any order. */
 export interface Emitter {
   name: string;
   emit(ctx: EmitContext): void | Promise<void>;
+}
+
+/** The published records whose per-device files this run must write. */
+export function devicesToWrite(ctx: EmitContext): DeviceRecord[] {
+  const { only } = ctx;
+  return only ? ctx.catalog.published.filter((r) => only.has(r.slug)) : ctx.catalog.published;
 }

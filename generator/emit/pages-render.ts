@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import type { Catalog } from "../derive/catalog.ts";
+import type { DeviceRecord } from "../schema/record.ts";
 import type { Site } from "../derive/site.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate } from "../derive/dates.ts";
@@ -23,21 +24,25 @@ export interface PagesInput {
   catalog: Catalog;
   site: Site;
   outRoot: string;
+  /** Watch mode: render only these device pages (the home page and docs are always rendered). */
+  only?: string[];
 }
 
-export async function run({ catalog, site, outRoot }: PagesInput): Promise<{ files: number; bytes: number }> {
-  const devices = catalog.published.map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site) }));
-  const latestRevision = (d: (typeof devices)[number]) => d.evidence.revisions[0]?.date ?? "";
-  const recent = [...devices]
-    .sort((a, b) => (latestRevision(a) < latestRevision(b) ? 1 : latestRevision(a) > latestRevision(b) ? -1 : a.doc.slug < b.doc.slug ? -1 : 1))
+export async function run({ catalog, site, outRoot, only }: PagesInput): Promise<{ files: number; bytes: number }> {
+  const latestRevision = (r: DeviceRecord) => r.evidence.revisions.reduce((max, v) => (v.date > max ? v.date : max), "");
+  const recent = [...catalog.published]
+    .sort((a, b) => (latestRevision(a) < latestRevision(b) ? 1 : latestRevision(a) > latestRevision(b) ? -1 : a.slug < b.slug ? -1 : 1))
     .slice(0, 20)
-    .map((d) => d.doc);
+    .map((r) => deviceDocument(r, site));
+  const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
+  const devices = rendered.map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site) }));
 
   const elev = new Eleventy(path.join(ROOT, "templates"), outRoot, {
     quietMode: true,
     config(cfg: any) {
       cfg.addGlobalData("site", site);
       cfg.addGlobalData("devices", devices);
+      cfg.addGlobalData("publishedCount", catalog.published.length);
       cfg.addGlobalData("recent", recent);
       cfg.addGlobalData("problems", PROBLEMS);
       cfg.addFilter("partialDate", describeDate);

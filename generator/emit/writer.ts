@@ -1,6 +1,6 @@
 // The one place emitters write through: counts files and bytes for the build
 // summary and the benchmarks, and creates each folder once.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export class OutputWriter {
@@ -20,6 +20,16 @@ export class OutputWriter {
     writeFileSync(abs, content);
     this.files += 1;
     this.bytes += typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+  }
+
+  /**
+   * Empty a folder an emitter owns whole (list pages, year files), so that a
+   * watch-mode rebuild in place leaves no file of an earlier catalog behind.
+   */
+  clearDir(relPath: string): void {
+    const abs = path.join(this.root, relPath);
+    rmSync(abs, { recursive: true, force: true });
+    for (const d of this.dirs) if (d === abs || d.startsWith(abs + path.sep)) this.dirs.delete(d);
   }
 
   json(relPath: string, value: unknown): void {

@@ -1,9 +1,9 @@
 // Reading the catalog from disk. Everything else in load/ is pure.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { validateFiles, type LoadedRecord, type Problem, type RawFile } from "./validate.ts";
+import { validateFiles, type LoadedRecord, type Problem, type RawFile, type ValidationCache } from "./validate.ts";
 
-export async function readCatalog(dataDir: string): Promise<{ records: LoadedRecord[]; problems: Problem[] }> {
+export async function readCatalog(dataDir: string, cache?: ValidationCache): Promise<{ records: LoadedRecord[]; problems: Problem[] }> {
   const dir = path.join(dataDir, "devices");
   let names: string[];
   try {
@@ -18,5 +18,5 @@ export async function readCatalog(dataDir: string): Promise<{ records: LoadedRec
       text: await readFile(path.join(dir, n), "utf8"),
     })),
   );
-  return validateFiles(files);
+  return validateFiles(files, cache);
 }

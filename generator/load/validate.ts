@@ -121,24 +121,36 @@ export interface RawFile {
   text: string;
 }
 
-export function validateFiles(files: RawFile[]): { records: LoadedRecord[]; problems: Problem[] } {
+/** What one file yields on its own: a record (possibly with problems) or only problems. */
+export interface FileResult {
+  record?: DeviceRecord;
+  problems: Problem[];
+}
+
+export function validateFile(f: RawFile): FileResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(f.text);
+  } catch (e) {
+    return { problems: [{ file: f.file, path: "", message: `is not valid JSON: ${(e as Error).message}` }] };
+  }
+  const parsed = DeviceRecord.safeParse(json);
+  if (!parsed.success) return { problems: zodProblems(f.file, parsed.error) };
+  return { record: parsed.data, problems: recordProblems(f.file, parsed.data, f.slug) };
+}
+
+/** A watcher's memory of earlier results, by file, so only edited files are validated again. */
+export type ValidationCache = Map<string, { text: string; result: FileResult }>;
+
+export function validateFiles(files: RawFile[], cache?: ValidationCache): { records: LoadedRecord[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const records: LoadedRecord[] = [];
   for (const f of files) {
-    let json: unknown;
-    try {
-      json = JSON.parse(f.text);
-    } catch (e) {
-      problems.push({ file: f.file, path: "", message: `is not valid JSON: ${(e as Error).message}` });
-      continue;
-    }
-    const parsed = DeviceRecord.safeParse(json);
-    if (!parsed.success) {
-      problems.push(...zodProblems(f.file, parsed.error));
-      continue;
-    }
-    problems.push(...recordProblems(f.file, parsed.data, f.slug));
-    records.push({ file: f.file, record: parsed.data });
+    const hit = cache?.get(f.file);
+    const result = hit && hit.text === f.text ? hit.result : validateFile(f);
+    cache?.set(f.file, { text: f.text, result });
+    problems.push(...result.problems);
+    if (result.record) records.push({ file: f.file, record: result.record });
   }
   problems.push(...catalogProblems(records));
   return { records, problems };
