@@ -1,5 +1,6 @@
 // Reading the catalog from disk. Everything else in load/ is pure.
-import { readdir, readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { validateFiles, type LoadedRecord, type Problem, type RawFile, type ValidationCache } from "./validate.ts";
 
@@ -11,12 +12,11 @@ export async function readCatalog(dataDir: string, cache?: ValidationCache): Pro
   } catch {
     return { records: [], problems: [{ file: dir, path: "", message: "directory not found (expected one JSON file per device)" }] };
   }
-  const files: RawFile[] = await Promise.all(
-    names.map(async (n) => ({
-      file: path.join(dir, n),
-      slug: n.slice(0, -".json".length),
-      text: await readFile(path.join(dir, n), "utf8"),
-    })),
-  );
+  // One file at a time: tens of thousands of concurrent opens exhaust file descriptors (EMFILE).
+  const files: RawFile[] = names.map((n) => ({
+    file: path.join(dir, n),
+    slug: n.slice(0, -".json".length),
+    text: readFileSync(path.join(dir, n), "utf8"),
+  }));
   return validateFiles(files, cache);
 }
