@@ -22,10 +22,17 @@ export const urls = (site: Site) => ({
   evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
   badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,
   deviceCalendar: (slug: string) => `${site.baseUrl}/api/v1/calendar/${slug}.ics`,
+  dataset: () => `${site.baseUrl}/api/v1/dataset`,
+  datasetYear: (year: number) => `${site.baseUrl}/api/v1/dataset/${year}.csv`,
+  feed: () => `${site.baseUrl}/feed.xml`,
+  supportCalendar: () => `${site.baseUrl}/support-calendar.ics`,
   license: () => `${site.siteUrl}/license`,
   docs: () => `${site.siteUrl}/docs`,
   schema: () => `${site.baseUrl}/api/v1/schema/device-record.json`,
 });
+
+/** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
+export const siteHost = (site: Site) => new URL(site.siteUrl).hostname;
 
 /** The dataset license (spec: "public dataset license, version 1, effective 6 September 2026"). */
 export const LICENSE = {

@@ -1,9 +1,15 @@
-// Every output family, in the order the build runs them. To add an output,
-// write an Emitter in its own module and list it here.
+// Every output family. To add an output, write an Emitter in its own module
+// and list it here. The build starts them in this order and lets asynchronous
+// ones (pages, on a worker thread) overlap with the rest, so they come first.
 import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
 import { schemaFile } from "./schema.ts";
 import { netlifyRules } from "./netlify.ts";
 import { pages } from "./pages.ts";
+import { dataset } from "./dataset.ts";
+import { badges } from "./badge.ts";
+import { feed } from "./feed.ts";
+import { calendar } from "./calendar.ts";
+import { listPages } from "./list-pages.ts";
 
-export const emitters: Emitter[] = [apiRecords, schemaFile, netlifyRules, pages];
+export const emitters: Emitter[] = [pages, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages];

@@ -11,12 +11,16 @@ import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate } from "../derive/dates.ts";
 import { describeScope } from "../derive/verdict.ts";
 import { PROBLEMS } from "../serve/problems.ts";
+import { badgeEmbed } from "../derive/badges.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Markdown documents published as pages: file in docs/ → URL path. */
 export const DOC_PAGES: { file: string; url: string; title: string }[] = [
   { file: "API.md", url: "/docs/api", title: "API" },
+  { file: "list.md", url: "/docs/list", title: "List and search" },
+  { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feed, calendar" },
+  { file: "record-fields.md", url: "/docs/record-fields", title: "Device record fields" },
   { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
 ];
 
@@ -35,7 +39,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
   const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
-  const devices = rendered.map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site) }));
+  const devices = rendered.map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site), embed: badgeEmbed(r.slug, site, r.name) }));
 
   const elev = new Eleventy(path.join(ROOT, "templates"), outRoot, {
     quietMode: true,
@@ -48,7 +52,8 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
       cfg.addFilter("partialDate", describeDate);
       cfg.addFilter("scope", describeScope);
       for (const doc of DOC_PAGES) {
-        const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8");
+        // Links between docs are written as files (list.md) so they work in the repository too.
+        const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8").replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`);
         cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
       }
     },

@@ -9,6 +9,9 @@ import serveHandler from "serve-handler";
 import { headersFor, parseHeaders, parseRedirects, resolveRoute } from "./routes.ts";
 import { answerApiMiss, isApiPath } from "./core.ts";
 import { etagMatches, etagOf, problemResponse } from "./respond.ts";
+import { parseListIndex, type ListIndex } from "../derive/list-index.ts";
+import { INDEX_PATH, answerList, isListPath, isStaticCandidate, itemReader, listProblemResponse, parseListRequest, recordFile, staticPagePath, type ListSource } from "./list.ts";
+import { SlidingWindowLimiter, isRateLimitedPath, rateLimitedResponse } from "./rate-limit.ts";
 
 export interface PreviewOptions {
   dir: string;
@@ -30,8 +33,27 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-export function createPreviewHandler(dir: string) {
+/** The list core's inputs, read from the build: the index (reloaded when the file changes) and the record files. */
+export function fileListSource(root: string): ListSource {
+  const items = () => itemReader((slug) => readFile(path.join(root, recordFile(slug)), "utf8"));
+  let cached: { mtimeMs: number; index: ListIndex; items: ListSource["items"] } | null = null;
+  const current = async () => {
+    const file = path.join(root, INDEX_PATH);
+    const { mtimeMs } = statSync(file);
+    // A new index means a new build: its record files may differ too.
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, index: parseListIndex(await readFile(file, "utf8")), items: items() };
+    return cached;
+  };
+  return {
+    index: async () => (await current()).index,
+    items: async (slugs) => (await current()).items(slugs),
+  };
+}
+
+export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } = {}) {
   const root = path.resolve(dir);
+  const limiter = opts.rateLimit === false ? null : new SlidingWindowLimiter();
+  const listSource = fileListSource(root);
   const rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
   const headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
   const isFile = (p: string) => {
@@ -60,6 +82,11 @@ export function createPreviewHandler(dir: string) {
     const request = toRequest(req, origin);
     const api = isApiPath(url.pathname);
 
+    if (limiter && isRateLimitedPath(url.pathname)) {
+      const verdict = limiter.take(`${req.socket.remoteAddress}|${req.headers.host ?? ""}`);
+      if (!verdict.ok) return sendResponse(res, await rateLimitedResponse(request, verdict));
+    }
+
     if (req.method === "OPTIONS" && api) {
       res.writeHead(204, { ...headersFor(headerRules, url.pathname), "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Max-Age": "86400" });
       res.end();
@@ -67,6 +94,14 @@ export function createPreviewHandler(dir: string) {
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       return sendResponse(res, await problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } }));
+    }
+
+    // The list: the same decision as the edge function (netlify/edge-functions/api.ts): the static
+    // page when the build wrote one for this request, the list core otherwise.
+    if (isListPath(url.pathname)) {
+      const parsed = parseListRequest(url);
+      if (!parsed.ok) return sendResponse(res, await listProblemResponse(request, parsed));
+      if (!isStaticCandidate(parsed.req) || !isFile(staticPagePath(parsed.req))) return sendResponse(res, await answerList(request, parsed.req, listSource));
     }
 
     const route = resolveRoute(rules, url.pathname, url.searchParams, isFile);
@@ -85,6 +120,8 @@ export function createPreviewHandler(dir: string) {
     if (isFile(target)) {
       headers.ETag = await fileEtag(target);
       headers["Last-Modified"] = null;
+      // Netlify sends no Content-Disposition unless a rule sets one; serve-handler would add "inline; filename=...".
+      if (!("Content-Disposition" in headers)) headers["Content-Disposition"] = null;
       if (status === 200 && etagMatches(request.headers.get("If-None-Match"), headers.ETag)) {
         const { "Content-Type": _, "Last-Modified": __, ...notModified } = headers;
         res.writeHead(304, notModified as Record<string, string>);
@@ -106,7 +143,7 @@ export function createPreviewHandler(dir: string) {
 }
 
 export function startPreview(opts: PreviewOptions): Promise<{ server: Server; url: string }> {
-  const handle = createPreviewHandler(opts.dir);
+  const handle = createPreviewHandler(opts.dir, { rateLimit: opts.rateLimit });
   const server = createServer((req, res) => {
     handle(req, res).catch(async (err) => {
       // A bug must still answer as JSON on /api, never as a crash.

@@ -8,9 +8,11 @@ export const PROBLEMS = {
   "invalid-cursor": { status: 400, title: "Invalid cursor" },
   "cursor-mismatch": { status: 400, title: "Cursor belongs to another query" },
   "query-too-long": { status: 400, title: "Search query too long" },
+  "duplicate-parameter": { status: 400, title: "Parameter given more than once" },
   "invalid-year": { status: 400, title: "Invalid year" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   "rate-limited": { status: 429, title: "Too many requests" },
+  unavailable: { status: 503, title: "Temporarily unavailable" },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

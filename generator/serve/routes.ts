@@ -23,7 +23,7 @@ export interface RedirectRule {
   /** Query parameters that must be present, each bound to a `:name` placeholder. */
   query?: Record<string, string>;
   to: string;
-  status: 200 | 301 | 404 | 410;
+  status: 200 | 301 | 404 | 410 | 429;
   /** Apply even if a file exists at `from` (Netlify's `!`). */
   force?: boolean;
 }
@@ -35,6 +35,36 @@ export interface HeaderRule {
 }
 
 const EXPOSED = "ETag, Link, Location, Retry-After, RateLimit, RateLimit-Policy, Deprecation, Sunset";
+
+/**
+ * The deprecated /api/devices (docs/list.md#legacy-endpoint). Deprecated since
+ * the v1 list's introduction (2026-09-06, RFC 9745 `@<unix seconds>`); a
+ * Sunset field (RFC 8594) is sent only once `sunset` (YYYY-MM-DD) is set.
+ */
+export const LEGACY_API = (() => {
+  const deprecatedOn = "2026-09-06";
+  const sunset: string | null = null;
+  const headers: Record<string, string> = {
+    Deprecation: `@${Date.parse(`${deprecatedOn}T00:00:00Z`) / 1000}`,
+    Link: '</api/v1/devices>; rel="successor-version", </docs/list#legacy-endpoint>; rel="deprecation"',
+  };
+  if (sunset) headers.Sunset = new Date(`${sunset}T00:00:00Z`).toUTCString();
+  return { deprecatedOn, sunset, headers };
+})();
+
+/** What a 429 carries when the platform rewrites to the static answer (values of serve/rate-limit.ts at zero remaining). */
+const RATE_LIMITED = {
+  "Cache-Control": "no-store",
+  "Retry-After": "60",
+  "RateLimit-Policy": '"public";q=20;w=60',
+  RateLimit: '"public";r=0;t=60',
+};
+
+/** The exports' license, relative so one rule serves every deployment (the license page is on the same site). */
+const LICENSE_LINK = '</license>; rel="license"';
+const WHOLE_DATASET = { "Content-Type": MEDIA.csv, "Content-Disposition": 'attachment; filename="device-lifecycle-dataset.csv"', Link: LICENSE_LINK };
+/** The feed and the calendar live outside /api but are fetched by programs just the same. */
+const SUBSCRIPTION = { "Access-Control-Allow-Origin": "*", "Cache-Control": API_CACHE, "X-Content-Type-Options": "nosniff" };
 
 export const headerRules: HeaderRule[] = [
   {
@@ -50,14 +80,38 @@ export const headerRules: HeaderRule[] = [
   { path: "/api/v1/devices/*", headers: { "Content-Type": MEDIA.json } },
   { path: "/api/v1/schema/*", headers: { "Content-Type": MEDIA.json } },
   { path: "/api/v1/problems/*", headers: { "Content-Type": MEDIA.problem } },
+  { path: "/api/v1/problems/rate-limited", headers: RATE_LIMITED },
+  { path: "/api/v1/problems/rate-limited.json", headers: RATE_LIMITED },
+  { path: "/api/v1/list/pages/*", headers: { "Content-Type": MEDIA.json } },
+  { path: "/api/v1/list/index.txt", headers: { "Content-Type": "text/plain; charset=utf-8" } },
+  { path: "/api/devices", headers: { "Content-Type": MEDIA.json, ...LEGACY_API.headers } },
+  { path: "/api/v1/dataset", headers: WHOLE_DATASET },
+  { path: "/api/v1/dataset.csv", headers: WHOLE_DATASET },
+  // No filename: a saved year file is named for its path (2030.csv); one rule cannot name each year.
+  { path: "/api/v1/dataset/*", headers: { "Content-Type": MEDIA.csv, "Content-Disposition": "attachment", Link: LICENSE_LINK } },
+  { path: "/api/v1/badge/*", headers: { "Content-Type": MEDIA.svg } },
+  { path: "/api/v1/calendar/*", headers: { "Content-Type": MEDIA.ics } },
+  { path: "/feed.xml", headers: { "Content-Type": MEDIA.atom, ...SUBSCRIPTION } },
+  { path: "/support-calendar.ics", headers: { "Content-Type": MEDIA.ics, ...SUBSCRIPTION } },
 ];
 
 /** Rules that hold for every catalog, in the order Netlify evaluates them (first match wins). */
 export const staticRedirects: RedirectRule[] = [
+  // The list's plain walk: each page a file named by its cursor (serve/list.ts); the edge function computes the rest.
+  { from: "/api/v1/devices", query: { cursor: ":cursor" }, to: "/api/v1/list/pages/:cursor.json", status: 200, force: true },
+  { from: "/api/v1/devices", to: "/api/v1/list/pages/first.json", status: 200, force: true },
+  // Where Netlify's rate limiter rewrites a refused request (netlify/edge-functions/api.ts).
+  { from: "/api/v1/problems/rate-limited", to: "/api/v1/problems/rate-limited.json", status: 429, force: true },
   { from: "/api/v1/devices/:slug/evidence", to: "/api/v1/devices/:slug/evidence.json", status: 200 },
   { from: "/api/v1/devices/:slug", to: "/api/v1/devices/:slug.json", status: 200 },
+  { from: "/api/v1/dataset", query: { year: ":year" }, to: "/api/v1/dataset/:year.csv", status: 200 },
+  { from: "/api/v1/dataset", to: "/api/v1/dataset.csv", status: 200 },
+  { from: "/api/v1/badge/:slug", to: "/api/v1/badge/:slug.svg", status: 200 },
   { from: "/api/*", to: "/api/v1/problems/not-found.json", status: 404 },
 ];
+
+/** The "record withdrawn" badge; the underscore keeps it out of the slug namespace. */
+export const WITHDRAWN_BADGE_PATH = "/api/v1/badge/_withdrawn.svg";
 
 /** Per-record rules: former slugs answer 301 to the current path; withdrawn records answer 410. */
 export function catalogRedirects(catalog: Catalog): RedirectRule[] {
@@ -65,10 +119,14 @@ export function catalogRedirects(catalog: Catalog): RedirectRule[] {
     { from: `/api/v1/devices/${from}/evidence`, to: `/api/v1/devices/${to}/evidence`, status: 301 as const, force: true },
     { from: `/api/v1/devices/${from}`, to: `/api/v1/devices/${to}`, status: 301 as const, force: true },
     { from: `/devices/${from}`, to: `/devices/${to}`, status: 301 as const, force: true },
+    { from: `/api/v1/badge/${from}`, to: `/api/v1/badge/${to}`, status: 301 as const, force: true },
+    { from: `/api/v1/calendar/${from}.ics`, to: `/api/v1/calendar/${to}.ics`, status: 301 as const, force: true },
   ]);
   const gone = catalog.withdrawn.flatMap((r) => [
     { from: `/api/v1/devices/${r.slug}/evidence`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
     { from: `/api/v1/devices/${r.slug}`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
+    { from: `/api/v1/badge/${r.slug}`, to: WITHDRAWN_BADGE_PATH, status: 410 as const, force: true },
+    { from: `/api/v1/calendar/${r.slug}.ics`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
   ]);
   return [...moved, ...gone];
 }

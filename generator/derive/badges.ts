@@ -1,0 +1,72 @@
+// What a device's badge says: a neutral label, the verdict's own words and a
+// colour per verdict code. The words carry the meaning (colour only repeats
+// it); they never say "secure", keep the date's precision ("2030-10 (month)"),
+// "at least until" for minimum commitments and "varies by region or model",
+// and add "unconfirmed" when the security claim rests on third-party or
+// unverified evidence.
+import type { DeviceRecord } from "../schema/record.ts";
+import escapeMarkup from "escape-html";
+import { urls, type Site } from "./site.ts";
+import type { Verdict, VerdictCode } from "./verdict.ts";
+
+export interface BadgeSpec {
+  label: string;
+  message: string;
+  /** Background of the message half, #rrggbb; white text on it has at least 4.5:1 contrast. */
+  colour: string;
+}
+
+export const BADGE_LABEL = "support";
+/** Background of the label half. */
+export const LABEL_COLOUR = "#555555";
+
+export const VERDICT_COLOURS: Record<VerdictCode, string> = {
+  "receiving-updates": "#2e7d32",
+  "minimum-commitment": "#1565c0",
+  "security-only": "#a16207",
+  "security-ending-soon": "#b45309",
+  "security-ended": "#b91c1c",
+  varies: "#6d28d9",
+  unknown: "#6b7280",
+};
+
+const WEAK_EVIDENCE = new Set(["third-party", "unverified"]);
+
+export function badgeOf(r: DeviceRecord, v: Verdict): BadgeSpec {
+  const weak = v.code !== "unknown" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel));
+  return { label: BADGE_LABEL, message: weak ? `${v.label}, unconfirmed` : v.label, colour: VERDICT_COLOURS[v.code] };
+}
+
+/** The answer for a slug with no published record (served with status 404). */
+export const UNKNOWN_DEVICE_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "unknown device", colour: VERDICT_COLOURS.unknown };
+
+/** The answer for a withdrawn record's slug (served with status 410; the record's page says why). */
+export const WITHDRAWN_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "record withdrawn", colour: VERDICT_COLOURS.unknown };
+
+/** What screen readers announce: the SVG's <title> and aria-label. */
+export const badgeText = (b: BadgeSpec) => `${b.label}: ${b.message}`;
+
+/**
+ * The embed snippet of spec rule 5: the badge image inside a link to the
+ * canonical device page, where readers can inspect scope, evidence and
+ * uncertainty. The alt text names the device when `name` is given.
+ */
+export function badgeEmbed(slug: string, site: Site, name?: string): { html: string; markdown: string } {
+  const u = urls(site);
+  const alt = `Software update support status${name ? ` of ${name}` : ""} (Device Lifecycle Records)`;
+  // Markdown decodes entities in alt text, so the HTML escape serves; brackets and line breaks would end it.
+  const mdAlt = escapeMarkup(alt).replace(/[\\[\]]/g, "\\$&").replace(/[\r\n]+/g, " ");
+  return {
+    html: `<a href="${escapeMarkup(u.page(slug))}"><img src="${escapeMarkup(u.badge(slug))}" alt="${escapeMarkup(alt)}"></a>`,
+    markdown: `[![${mdAlt}](${u.badge(slug)})](${u.page(slug)})`,
+  };
+}
+
+/**
+ * The unknown-device badge as rendered by emit/badge.ts, kept here so the
+ * request core can answer a miss without a renderer or a font (the edge
+ * function has neither). test/exports/badge.test.ts re-renders it and fails,
+ * printing the new text, if the renderer's output changes.
+ */
+export const UNKNOWN_DEVICE_BADGE_SVG = `<svg width="151" height="20" viewBox="0 0 151 20" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="support: unknown device"><title>support: unknown device</title><path x="0" y="0" width="53" height="20" fill="#555555" d="M3,0 h50 a0,0 0 0 1 0,0 v20 a0,0 0 0 1 0,0 h-50 a3,3 0 0 1 -3,-3 v-14 a3,3 0 0 1 3,-3"/><path x="53" y="0" width="98" height="20" fill="#6b7280" d="M53,0 h95 a3,3 0 0 1 3,3 v14 a3,3 0 0 1 -3,3 h-95 a0,0 0 0 1 0,0 v-20 a0,0 0 0 1 0,0"/><g font-size="11" font-family="Inter,Verdana,DejaVu Sans,sans-serif" fill="#fff"><text x="6" y="14" textLength="40.29" lengthAdjust="spacingAndGlyphs">support</text><text x="59" y="14" textLength="85.01" lengthAdjust="spacingAndGlyphs">unknown device</text></g></svg>
+`;

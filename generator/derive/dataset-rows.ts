@@ -1,0 +1,161 @@
+// The CSV dataset as rows: one per device × model × region, the grain the
+// spec's row implies. The column names and their order are a public
+// interface (docs/exports.md); add columns only at the end.
+import type { Commitment, DeviceRecord, Scope, Source } from "../schema/record.ts";
+import { yearOf } from "./dates.ts";
+import { attribution, urls, type Site } from "./site.ts";
+import { describeCoverage, describeScope } from "./verdict.ts";
+
+/** Several values in one cell (sources of one commitment, caveats, components), in a stable order. */
+const LIST_SEPARATOR = " | ";
+
+const KIND_COLUMNS = (kind: "security" | "os", what: string) =>
+  [
+    { name: `${kind}_end`, description: `The documented end of ${what} as the source gives it (2030-10-15, 2030-10, 2030-Q4 or 2030); empty when none is documented.` },
+    { name: `${kind}_end_precision`, description: "day, month, quarter, year or unknown; empty when the commitment records no end. A month is the whole month, never its first day." },
+    { name: `${kind}_minimum`, description: `An explicit dated minimum commitment ("at least until") for ${what}. Never an end date; empty when none.` },
+    { name: `${kind}_minimum_precision`, description: "Precision of the minimum commitment; empty when there is none." },
+    { name: `${kind}_scope`, description: "Which variants (and component, if the source dates parts separately) the commitment covers, e.g. \"models G-US; regions US\" or \"all variants\"." },
+    { name: `${kind}_meaning`, description: "What the dates mean in the source's own terms." },
+    { name: `${kind}_evidence_level`, description: "manufacturer-dated, manufacturer-policy, regulatory-statement, third-party or unverified." },
+    { name: `${kind}_source_urls`, description: "Links to the sources (links only; their content is not copied)." },
+    { name: `${kind}_source_checked`, description: "The day each source was last checked, in the order of the URLs." },
+    { name: `${kind}_commitment_id`, description: "The commitment's id in the record (also in calendar UIDs)." },
+  ] as const;
+
+/** The columns, in order. */
+export const DATASET_COLUMNS = [
+  { name: "device_slug", description: "The record's path identifier." },
+  { name: "device_name", description: "Display name." },
+  { name: "manufacturer", description: "Manufacturer." },
+  { name: "model", description: "One model identifier, as the manufacturer writes it." },
+  { name: "region", description: 'One market the model is sold in: ISO 3166-1 alpha-2, "EU", "EEA" or "GLOBAL".' },
+  { name: "variant_note", description: "The record's note on this model, if any." },
+  ...KIND_COLUMNS("security", "security updates"),
+  ...KIND_COLUMNS("os", "OS updates"),
+  { name: "caveats", description: "Differences recorded for a scope that covers this model and region, each followed by its scope in brackets." },
+  { name: "record_url", description: "The canonical device page: link each reused fact here (dataset license)." },
+  { name: "record_api_url", description: "The record in the JSON API." },
+  { name: "attribution", description: "The attribution the dataset license requires." },
+] as const;
+
+export type DatasetRow = string[];
+
+/** Years a `?year=` request may name; a year in range with no records is a 404, outside it a 400. */
+export const DATASET_YEARS = { first: 1990, last: 2100 } as const;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @, a
+ * tab or a carriage return as a formula, so such a cell gets a leading
+ * apostrophe. Every cell that can start so is curator text (names, models,
+ * meanings); dates, URLs and codes never do.
+ */
+export function neutralizeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+function covers(scope: Scope, model: string, region: string): boolean {
+  return (!scope.models || scope.models.includes(model)) && (!scope.regions || scope.regions.includes(region));
+}
+
+const specificity = (s: Scope) => (s.models ? 1 : 0) + (s.regions ? 1 : 0);
+
+/**
+ * The commitments of one kind that hold for a model in a region: within each
+ * component and carrier set, the most specific covering scope (a regional
+ * commitment overrides an all-variants one); separate components and
+ * carrier-specific commitments all stay, in record order.
+ */
+function commitmentsFor(commitments: Commitment[], model: string, region: string): Commitment[] {
+  const best = new Map<string, Commitment>();
+  for (const c of commitments) {
+    if (!covers(c.scope, model, region)) continue;
+    const key = `${c.component ?? ""}\u0000${c.scope.carriers?.join("\u0000") ?? ""}`;
+    const held = best.get(key);
+    if (!held || specificity(c.scope) > specificity(held.scope)) best.set(key, c);
+  }
+  const chosen = new Set(best.values());
+  return commitments.filter((c) => chosen.has(c));
+}
+
+/** The ten cells of one kind (security or OS): each field of the chosen commitments, as aligned lists. */
+function kindCells(chosen: Commitment[], sources: Map<string, Source>): string[] {
+  const cells: string[][] = Array.from({ length: 10 }, () => []);
+  for (const c of chosen) {
+    cells[0]!.push(c.end?.value ?? "");
+    cells[1]!.push(c.end?.precision ?? "");
+    cells[2]!.push(c.minimum?.value ?? "");
+    cells[3]!.push(c.minimum?.precision ?? "");
+    cells[4]!.push(describeCoverage(c));
+    cells[5]!.push(c.meaning);
+    cells[6]!.push(c.evidenceLevel);
+    for (const id of c.sourceIds) {
+      const s = sources.get(id);
+      if (s) {
+        cells[7]!.push(s.url);
+        cells[8]!.push(s.checked);
+      }
+    }
+    cells[9]!.push(c.id);
+  }
+  return cells.map((values) => values.join(LIST_SEPARATOR));
+}
+
+/**
+ * The row maker for a site: each record's rows, in variant and region order,
+ * every cell formula-neutralized. (Made once per build: the links and the
+ * attribution are the same for every record.)
+ */
+export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
+  const u = urls(site);
+  const credit = attribution(site).text;
+  return (r) => {
+    const sources = new Map(r.evidence.sources.map((s) => [s.id, s]));
+    const rows: DatasetRow[] = [];
+    for (const v of r.variants) {
+      for (const region of v.regions) {
+        const caveats = r.caveats.filter((c) => covers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
+        const row = [
+          r.slug,
+          r.name,
+          r.manufacturer,
+          v.model,
+          region,
+          v.note ?? "",
+          ...kindCells(commitmentsFor(r.support.security, v.model, region), sources),
+          ...kindCells(commitmentsFor(r.support.os, v.model, region), sources),
+          caveats.join(LIST_SEPARATOR),
+          u.page(r.slug),
+          u.record(r.slug),
+          credit,
+        ];
+        rows.push(row.map(neutralizeFormula));
+      }
+    }
+    return rows;
+  };
+}
+
+/**
+ * The support years of a record (spec rule 4): every year in which any OS or
+ * security end, or any explicit dated minimum commitment, falls. Sorted.
+ */
+export function supportYears(r: DeviceRecord): number[] {
+  const years = new Set<number>();
+  for (const c of [...r.support.security, ...r.support.os]) {
+    for (const d of [c.end, c.minimum]) {
+      const y = yearOf(d);
+      if (y !== null) years.add(y);
+    }
+  }
+  return [...years].sort((a, b) => a - b);
+}
+
+/** What a `year` value asks for: a year the dataset can answer, or why not. */
+export function parseDatasetYear(text: string): number | null {
+  if (!/^\d{4}$/.test(text)) return null;
+  const y = Number(text);
+  return y >= DATASET_YEARS.first && y <= DATASET_YEARS.last ? y : null;
+}

@@ -1,0 +1,236 @@
+// The compact list index: everything the list core needs to search and page
+// the published catalog, and nothing else (item bodies are read from the
+// static record files). The build writes it as one text file; the edge
+// function and the preview server load it once and keep it in memory.
+//
+// Format (UTF-8 text, "\n"-separated):
+//   line 1          a JSON header (ListIndexHeader)
+//   next N lines    the published slugs, in slug order (header.slugChars characters in all)
+//   next N lines    the search line of the same record: its primary fields
+//                   (compact name, aliases, model ids) joined by ",", then each
+//                   secondary field (compact manufacturer) after a ";"
+// Compact fields hold only letters and digits, so "," ";" and "\n" never occur
+// inside one, and one substring scan over all search lines finds every
+// candidate; the character before a hit tells a primary field start ("\n" or
+// ",") from anything else (see docs/list.md#static-pages-and-the-edge).
+import type { Site } from "./site.ts";
+import { searchFieldsOf, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
+
+export const INDEX_FORMAT = "device-list-index/2";
+
+export interface ListIndexHeader {
+  format: typeof INDEX_FORMAT;
+  site: Site;
+  /** A content hash of every published list item: changes whenever any listed byte changes. */
+  dataVersion: string;
+  count: number;
+  /** Length of the slug section, its last newline included (lets a reader cut it without a scan). */
+  slugChars: number;
+}
+
+export interface ListIndex {
+  header: ListIndexHeader;
+  /** Published slugs in slug order; position = rank in the plain walk. */
+  slugs: string[];
+  /** "\n", then every search line, each ending in "\n". */
+  hay: string;
+  /** Offset in hay where each record's search line starts, plus hay.length at the end. */
+  starts: Uint32Array;
+}
+
+/** The index text for published records (already in slug order, as catalogOf gives them). */
+export function formatListIndex(records: (Searchable & { slug: string })[], site: Site, dataVersion: string): string {
+  const slugs = records.map((r) => `${r.slug}\n`).join("");
+  const header: ListIndexHeader = { format: INDEX_FORMAT, site, dataVersion, count: records.length, slugChars: slugs.length };
+  const lines = records.map((r) => {
+    const f = searchFieldsOf(r);
+    return `${f.primary.join(",")}${f.secondary.map((x) => `;${x}`).join("")}\n`;
+  });
+  return `${JSON.stringify(header)}\n${slugs}${lines.join("")}`;
+}
+
+export class IndexFormatError extends Error {}
+
+/** Parses the index text. Throws IndexFormatError if it is not a whole index of this format. */
+export function parseListIndex(text: string): ListIndex {
+  const fail = (why: string): never => {
+    throw new IndexFormatError(`list index: ${why}`);
+  };
+  const eol = text.indexOf("\n");
+  if (eol < 0) fail("no header line");
+  let header: ListIndexHeader;
+  try {
+    header = JSON.parse(text.slice(0, eol));
+  } catch {
+    return fail("header is not JSON");
+  }
+  if (header.format !== INDEX_FORMAT) fail(`format ${String(header.format)}, expected ${INDEX_FORMAT}`);
+  const n = header.count;
+  const slugEnd = eol + 1 + header.slugChars;
+  if (!(n >= 0) || text.charCodeAt(slugEnd - 1) !== 10) fail("slug section does not end where the header says");
+  const slugs = n ? text.slice(eol + 1, slugEnd - 1).split("\n") : [];
+  if (slugs.length !== n) fail("slug count differs from the header");
+  // The hay keeps the newline before the first line, so every line start is preceded by "\n".
+  const hay = text.slice(slugEnd - 1);
+  const starts = new Uint32Array(n + 1);
+  let at = 1;
+  for (let i = 0; i < n; i++) {
+    starts[i] = at;
+    at = hay.indexOf("\n", at) + 1;
+    if (at === 0) fail("truncated search section");
+  }
+  starts[n] = at;
+  if (at !== hay.length) fail("trailing data");
+  return { header, slugs, hay, starts };
+}
+
+/** Position of the first slug greater than `slug` (binary search over the sorted slugs). */
+export function positionAfter(slugs: string[], slug: string): number {
+  let lo = 0;
+  let hi = slugs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (slugs[mid]! <= slug) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Every record that matches a non-empty query, as record positions bucketed by
+ * tier; each bucket is in slug order (positions ascend), so buckets[0], then
+ * [1], then [2] is the answer order and no sort is needed. The same tiers as
+ * tierOf (search.ts), computed from substring scans of the whole index with
+ * no per-record allocation (test/list/core.test.ts checks the two agree).
+ */
+export function matchPositions(index: ListIndex, query: Query): [number[], number[], number[]] {
+  const { hay, starts } = index;
+  const n = starts.length - 1;
+  const c = query.compact;
+  const len = c.length;
+  const tier = new Uint8Array(n).fill(3); // 3: no match
+  let i = 0;
+  if (query.tokens.length === 1) {
+    // One word: scan for it. An occurrence at the start of a primary field
+    // (after "\n" or ",") is a prefix match, exact if it also ends the field;
+    // any other occurrence (inside a field, or in a secondary field) is "other".
+    let h = hay.indexOf(c);
+    while (h >= 0) {
+      while (starts[i + 1]! <= h) i++;
+      const before = hay.charCodeAt(h - 1);
+      let t = 2;
+      if (before === NEWLINE || before === COMMA) t = endsField(hay.charCodeAt(h + len)) ? 0 : 1;
+      if (t < tier[i]!) tier[i] = t;
+      // Nothing ranks above exact; otherwise a later field of the line may rank better.
+      h = hay.indexOf(c, t === 0 ? starts[i + 1]! : h + 1);
+    }
+    return bucketsOf(tier);
+  }
+  // Several words: every match holds every word, so scan for the longest
+  // (likely the rarest) and rank each line that holds it.
+  const probe = query.tokens.reduce((a, b) => (b.length > a.length ? b : a));
+  const others = query.tokens.filter((t) => t !== probe);
+  const commaC = `,${c}`;
+  let h = hay.indexOf(probe);
+  while (h >= 0) {
+    while (starts[i + 1]! <= h) i++;
+    const line = hay.slice(starts[i]!, starts[i + 1]! - 1);
+    if (others.every((t) => line.includes(t))) {
+      // A match; prefix or exact if the compact query is at a primary field start (the line's start, or after a ",").
+      let t: Tier = 2;
+      let at = line.startsWith(c) ? 0 : line.indexOf(commaC) + 1 || -1;
+      while (at >= 0) {
+        if (endsField(line.charCodeAt(at + len))) {
+          t = 0;
+          break;
+        }
+        t = 1;
+        const next = line.indexOf(commaC, at);
+        at = next < 0 ? -1 : next + 1;
+      }
+      tier[i] = t;
+    }
+    h = hay.indexOf(probe, starts[i + 1]!);
+  }
+  return bucketsOf(tier);
+}
+
+const NEWLINE = 10;
+const COMMA = 44;
+const SEMICOLON = 59;
+/** The character after a match ends its field: ",", ";", a newline, or the end of a cut line (NaN). */
+const endsField = (ch: number) => ch === COMMA || ch === SEMICOLON || ch === NEWLINE || Number.isNaN(ch);
+
+function bucketsOf(tier: Uint8Array): [number[], number[], number[]] {
+  const buckets: [number[], number[], number[]] = [[], [], []];
+  for (let k = 0; k < tier.length; k++) if (tier[k]! < 3) buckets[tier[k] as Tier].push(k);
+  return buckets;
+}
+
+/** One page of keys after `after` (exclusive), whether more follow, and how many match in all. */
+export interface KeyPage {
+  keys: SortKey[];
+  more: boolean;
+  total: number;
+}
+
+/** The plain walk (no query): slug order. */
+export function plainPage(index: ListIndex, after: string | null, limit: number): KeyPage {
+  const from = after === null ? 0 : positionAfter(index.slugs, after);
+  const to = Math.min(from + limit, index.slugs.length);
+  const keys = index.slugs.slice(from, to).map((slug) => ({ tier: 0 as Tier, slug }));
+  return { keys, more: to < index.slugs.length, total: index.slugs.length };
+}
+
+// The matches of the last few queries per index: a client walking a search asks
+// for page after page of the same q, and every page needs the whole match set.
+const MEMO_SIZE = 16;
+const memo = new WeakMap<ListIndex, Map<string, [number[], number[], number[]]>>();
+
+function matchesOf(index: ListIndex, query: Query): [number[], number[], number[]] {
+  let m = memo.get(index);
+  if (!m) memo.set(index, (m = new Map()));
+  let buckets = m.get(query.norm);
+  if (buckets) m.delete(query.norm); // re-inserted below as the most recent
+  else buckets = matchPositions(index, query);
+  m.set(query.norm, buckets);
+  if (m.size > MEMO_SIZE) m.delete(m.keys().next().value!);
+  return buckets;
+}
+
+/** A search: tiers, then slug; `after` is the key of the last record already returned. */
+export function searchPage(index: ListIndex, query: Query, after: SortKey | null, limit: number): KeyPage {
+  const buckets = matchesOf(index, query);
+  const total = buckets[0].length + buckets[1].length + buckets[2].length;
+  const keys: SortKey[] = [];
+  let more = false;
+  for (let tier = 0 as Tier; tier <= 2; tier++) {
+    const bucket = buckets[tier];
+    let from = 0;
+    if (after) {
+      if (tier < after.tier) continue;
+      if (tier === after.tier) from = lowerBound(bucket, positionAfter(index.slugs, after.slug));
+    }
+    for (let k = from; k < bucket.length; k++) {
+      if (keys.length === limit) {
+        more = true;
+        break;
+      }
+      keys.push({ tier, slug: index.slugs[bucket[k]!]! });
+    }
+    if (more) break;
+  }
+  return { keys, more, total };
+}
+
+/** First index in an ascending array whose value is >= v. */
+function lowerBound(xs: number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,85 @@
+// The site's exact-name-first search, as pure functions: how text is
+// normalized, what a record can be found by, and how a match ranks. The build
+// (static list pages, the edge index) and the edge/preview core share it, so
+// every answer ranks the same. See docs/list.md#ordering.
+
+/**
+ * Normalized text: compatibility-decomposed (NFKD, so "é" → "e" + mark and
+ * "ＰＩＸＥＬ" → "PIXEL"), combining marks removed, lower-cased, every run of
+ * characters that are neither letters nor digits turned into one space,
+ * trimmed. "  Pixel-8  Pro!" → "pixel 8 pro".
+ */
+export function normalize(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Normalized text without its spaces: "Pixel 8", "pixel-8" and "PIXEL8" all compare as "pixel8". */
+export const compact = (text: string) => normalize(text).replaceAll(" ", "");
+
+/** A search query, as every comparison sees it. */
+export interface Query {
+  /** The normalized query ("" when the query has no letters or digits). */
+  norm: string;
+  /** norm without spaces: what exact and prefix matches compare. */
+  compact: string;
+  /** The words of norm: each must occur somewhere in the record for an "other" match. */
+  tokens: string[];
+}
+
+export function queryOf(q: string): Query {
+  const norm = normalize(q);
+  return { norm, compact: norm.replaceAll(" ", ""), tokens: norm ? norm.split(" ") : [] };
+}
+
+/** What a record can be found by, in compact form. */
+export interface SearchFields {
+  /** The name, each alias and each model identifier: exact and prefix matches look here. */
+  primary: string[];
+  /** Further text that only "other" matches look at: the manufacturer. */
+  secondary: string[];
+}
+
+export interface Searchable {
+  name: string;
+  aliases: string[];
+  manufacturer: string;
+  variants: { model: string }[];
+}
+
+export function searchFieldsOf(r: Searchable): SearchFields {
+  const unique = (xs: string[]) => [...new Set(xs.map(compact).filter(Boolean))];
+  return { primary: unique([r.name, ...r.aliases, ...r.variants.map((v) => v.model)]), secondary: unique([r.manufacturer]) };
+}
+
+/**
+ * Match tiers, best first: 0 the query equals the name, an alias or a model
+ * identifier; 1 one of those starts with the query; 2 every word of the query
+ * occurs somewhere in the record's name, aliases, models or manufacturer.
+ */
+export type Tier = 0 | 1 | 2;
+export const TIER_NAMES = ["exact", "prefix", "other"] as const;
+
+/** The tier of a record for a non-empty query, or null when it does not match. */
+export function tierOf(query: Query, fields: SearchFields): Tier | null {
+  const c = query.compact;
+  if (fields.primary.includes(c)) return 0;
+  if (fields.primary.some((f) => f.startsWith(c))) return 1;
+  const all = [...fields.primary, ...fields.secondary];
+  return query.tokens.every((t) => all.some((f) => f.includes(t))) ? 2 : null;
+}
+
+/** The sort key of a listed record: tier (0 without a query), then slug. Slugs are unique, so the order is total. */
+export interface SortKey {
+  tier: Tier;
+  slug: string;
+}
+
+export function compareKeys(a: SortKey, b: SortKey): number {
+  if (a.tier !== b.tier) return a.tier - b.tier;
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}

@@ -1,0 +1,101 @@
+// The support calendars: /support-calendar.ics for the whole catalog and
+// /api/v1/calendar/<slug>.ics per published device (empty when nothing is
+// upcoming, so the link in every record answers).
+//
+// ical-generator writes every event and calendar property. Its line folding
+// costs about a microsecond per character (a TextEncoder per character), which
+// for a 50,000-device catalog is minutes, and folding the device calendars
+// and the catalog calendar would fold each event twice. So each event is
+// written and folded once, by `fold` below (the same rule, byte for byte), and
+// the calendars are the library's own header and footer around those events.
+import ical, { escape, ICalEventTransparency } from "ical-generator";
+import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
+import { attribution, type Site } from "../derive/site.ts";
+import type { Emitter } from "./context.ts";
+
+const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** RFC 5545 §3.1 folding as ical-generator does it: a line break and a space before the octet that would pass 74. */
+export function fold(text: string): string {
+  return text.split("\r\n").map(foldLine).join("\r\n");
+}
+
+function foldLine(line: string): string {
+  let out = "";
+  let start = 0;
+  let octets = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff;
+    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
+    octets += size;
+    if (octets > 74) {
+      out += `${line.slice(start, i)}\r\n `;
+      start = i;
+      octets = size;
+    }
+    if (pair) i++;
+  }
+  return out + line.slice(start);
+}
+
+const NAME_SLOT = "\u0001name\u0001";
+
+/**
+ * The calendar's own lines for a site, as a function of the calendar name:
+ * rendered once, unfolded, and refolded per name (a render per device would
+ * fold the same lines 50,000 times).
+ */
+function shells(site: Site): (name: string) => { head: string; tail: string } {
+  const text = ical({
+    name: NAME_SLOT,
+    // ical-generator escapes event text but writes the calendar name and description as given.
+    description: escape(`Upcoming documented ends of OS and security updates. ${attribution(site).text}`, false),
+    prodId: { company: "Device Lifecycle Records", product: "Support calendar", language: "EN" },
+    url: site.siteUrl,
+    ttl: 86_400,
+  })
+    .toString()
+    .replace(/\r\n /g, "");
+  const end = text.lastIndexOf("END:VCALENDAR");
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  const tail = `${text.slice(end)}\r\n`;
+  return (name) => ({ head: fold(text.slice(0, end).replaceAll(NAME_SLOT, () => escape(name, false))), tail });
+}
+
+const scratch = ical();
+
+function eventText(e: SupportEndEvent): string {
+  const text = scratch
+    .createEvent({
+      id: e.uid,
+      start: midnight(e.start),
+      end: midnight(e.endExclusive),
+      allDay: true,
+      stamp: midnight(e.stamp),
+      summary: e.summary,
+      description: e.description,
+      url: e.url,
+      transparency: ICalEventTransparency.TRANSPARENT,
+    })
+    .toString();
+  scratch.clear();
+  return fold(text);
+}
+
+export const calendar: Emitter = {
+  name: "calendar",
+  emit({ catalog, site, out }) {
+    const shell = shells(site);
+    const everything: { event: SupportEndEvent; text: string }[] = [];
+    for (const r of catalog.published) {
+      const events = upcomingEnds(r, site).map((event) => ({ event, text: eventText(event) }));
+      const { head, tail } = shell(`Support endings: ${r.name}`);
+      out.write(`api/v1/calendar/${r.slug}.ics`, head + events.map((e) => e.text).join("") + tail);
+      everything.push(...events);
+    }
+    everything.sort((a, b) => bySoonest(a.event, b.event));
+    const { head, tail } = shell("Device support endings (Device Lifecycle Records)");
+    out.write("support-calendar.ics", head + everything.map((e) => e.text).join("") + tail);
+  },
+};

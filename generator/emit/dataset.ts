@@ -1,0 +1,33 @@
+// The CSV dataset: the whole published catalog (dataset.csv, served at
+// /api/v1/dataset) and one file per support year (dataset/<year>.csv, served
+// at that path and at /api/v1/dataset?year=<year>). Each record's rows are
+// quoted once and the chunks joined into every file that includes the record.
+import { stringify } from "csv-stringify/sync";
+import { DATASET_COLUMNS, datasetRows, supportYears } from "../derive/dataset-rows.ts";
+import type { Emitter } from "./context.ts";
+
+// RFC 4180: CRLF line ends, quotes doubled. csv-stringify quotes a field that
+// contains the delimiter or a quote, but not one with a bare CR or LF unless told.
+const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
+const HEADER = stringify([DATASET_COLUMNS.map((c) => c.name)], CSV_OPTIONS);
+
+export const dataset: Emitter = {
+  name: "dataset",
+  emit({ catalog, site, out }) {
+    const all: string[] = [HEADER];
+    const byYear = new Map<number, string[]>();
+    const rowsOf = datasetRows(site);
+    for (const r of catalog.published) {
+      const chunk = stringify(rowsOf(r), CSV_OPTIONS);
+      all.push(chunk);
+      for (const y of supportYears(r)) {
+        let file = byYear.get(y);
+        if (!file) byYear.set(y, (file = [HEADER]));
+        file.push(chunk);
+      }
+    }
+    out.write("api/v1/dataset.csv", all.join(""));
+    for (const [year, chunks] of byYear) out.write(`api/v1/dataset/${year}.csv`, chunks.join(""));
+  },
+};

@@ -1,0 +1,43 @@
+// The list endpoint's static files: every page of the plain walk (no q, the
+// default limit), each named by the cursor that leads to it, and the compact
+// index the edge function and the preview server compute everything else from.
+// Pages are written by the same core (serve/list.ts) that computes answers.
+import { createHash } from "node:crypto";
+import { deviceSummary } from "../derive/documents.ts";
+import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
+import { DEFAULT_LIMIT, FIRST_PAGE_PATH, INDEX_PATH, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
+import { problem } from "../serve/problems.ts";
+import { RATE_LIMIT } from "../serve/rate-limit.ts";
+import type { Emitter } from "./context.ts";
+
+const rel = (p: string) => p.replace(/^\//, "");
+
+export const listPages: Emitter = {
+  name: "list",
+  emit({ catalog, site, out }) {
+    const records = catalog.published;
+    // Each item serialized once: hashed for dataVersion, then sliced into pages.
+    const items = records.map((r) => JSON.stringify(deviceSummary(r, site), null, 2));
+    const hash = createHash("sha256");
+    for (const t of items) hash.update(t).update("\n");
+    const text = formatListIndex(records, site, hash.digest("hex").slice(0, 16));
+    out.write(rel(INDEX_PATH), text);
+    // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
+    out.json(
+      "api/v1/problems/rate-limited.json",
+      problem("rate-limited", `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after the number of seconds in Retry-After.`),
+    );
+
+    const index = parseListIndex(text);
+    let req: ListRequest = { legacy: false, query: null, limit: DEFAULT_LIMIT, cursor: null, after: null };
+    let from = 0;
+    for (;;) {
+      const result = pageResult(index, req);
+      const n = result.page.keys.length;
+      out.write(rel(req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor)), pageText(items.slice(from, from + n), pageMeta(index.header, req, result)));
+      if (!result.nextCursor) break;
+      from += n;
+      req = { ...req, cursor: result.nextCursor, after: result.page.keys[n - 1]! };
+    }
+  },
+};

@@ -1,0 +1,293 @@
+// The list core: GET /api/v1/devices (and the deprecated /api/devices).
+// Parses and validates q/limit/cursor, pages the list index, and assembles the
+// body. The build runs it to write the static pages of the plain walk; the
+// Netlify edge function and the preview server run it for everything else, so
+// every answer is byte-identical whoever computes it. No Node built-ins here:
+// it runs under Deno on Netlify's edge. See docs/list.md.
+import { attribution, type Site } from "../derive/site.ts";
+import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
+import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
+import { LEGACY_API, MEDIA, headerRules, headersFor } from "./routes.ts";
+import { etagMatches, etagOf, problemResponse } from "./respond.ts";
+import type { ProblemCode } from "./problems.ts";
+
+export const LIST_PATH = "/api/v1/devices";
+export const LEGACY_PATH = "/api/devices";
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 100;
+/** Longest accepted q, in characters (Unicode code points) before normalization. */
+export const MAX_QUERY_LENGTH = 200;
+/** The array that holds the records in a v1 list page. */
+export const ITEMS = "devices";
+
+// Where the build puts the list's static files (the route table rewrites to them).
+export const LIST_DIR = "/api/v1/list";
+export const FIRST_PAGE_PATH = `${LIST_DIR}/pages/first.json`;
+export const INDEX_PATH = `${LIST_DIR}/index.txt`;
+export const pagePath = (cursor: string) => `${LIST_DIR}/pages/${cursor}.json`;
+/** The static record file of a device (written by the records emitter); list items are read from it. */
+export const recordFile = (slug: string) => `/api/v1/devices/${slug}.json`;
+
+export const isListPath = (pathname: string) => pathname === LIST_PATH || pathname === LEGACY_PATH;
+
+// ---- Cursors ----------------------------------------------------------------
+// A cursor is the key of the last record returned, bound to the query:
+// base64url (no padding) of "1.<query key>.<tier>.<slug>", where the query key
+// is empty without q and otherwise a hash of the normalized q. Exactly one
+// spelling decodes to each key, so a plain-walk cursor can name a file.
+
+const CURSOR_VERSION = "1";
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** cyrb53: a 53-bit string hash, as 14 hex digits. Not cryptographic: it tells one query from another. */
+function hash53(s: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+export const queryKey = (query: Query | null) => (query ? hash53(query.norm) : "");
+
+const cursorOf = (qk: string, key: SortKey) =>
+  btoa(`${CURSOR_VERSION}.${qk}.${key.tier}.${key.slug}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+export const encodeCursor = (query: Query | null, key: SortKey) => cursorOf(queryKey(query), key);
+
+export interface DecodedCursor {
+  queryKey: string;
+  key: SortKey;
+}
+
+export function decodeCursor(cursor: string): DecodedCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const [version, qk, tier, slug, ...rest] = text.split(".");
+  if (rest.length || version !== CURSOR_VERSION || qk === undefined || !/^([0-9a-f]{14})?$/.test(qk)) return null;
+  if (tier !== "0" && tier !== "1" && tier !== "2") return null;
+  if (qk === "" && tier !== "0") return null;
+  if (slug === undefined || slug.length > 80 || !SLUG.test(slug)) return null;
+  const key: SortKey = { tier: Number(tier) as Tier, slug };
+  // Canonical spelling only (no other trailing bits): one key, one cursor, one file name.
+  return cursorOf(qk, key) === cursor ? { queryKey: qk, key } : null;
+}
+
+// ---- Requests ---------------------------------------------------------------
+
+export interface ListRequest {
+  legacy: boolean;
+  /** null without q, or when q has no letters or digits. */
+  query: Query | null;
+  limit: number;
+  /** The cursor as given (canonical), and the key it names. */
+  cursor: string | null;
+  after: SortKey | null;
+}
+
+export interface ListProblem {
+  code: ProblemCode;
+  detail: string;
+  members?: Record<string, unknown>;
+}
+
+/** Reads q, limit and cursor. Any other parameter is ignored (docs/list.md#parameters). */
+export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ ok: false } & ListProblem) {
+  const p = url.searchParams;
+  for (const name of ["q", "limit", "cursor"]) {
+    if (p.getAll(name).length > 1) return { ok: false, code: "duplicate-parameter", detail: `Give "${name}" at most once.`, members: { parameter: name } };
+  }
+  let limit = DEFAULT_LIMIT;
+  const rawLimit = p.get("limit");
+  if (rawLimit !== null) {
+    limit = /^[0-9]{1,10}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+    if (!(limit >= 1 && limit <= MAX_LIMIT)) {
+      return { ok: false, code: "invalid-limit", detail: `limit must be a whole number from 1 to ${MAX_LIMIT}; got "${rawLimit.slice(0, 40)}".`, members: { minimum: 1, maximum: MAX_LIMIT } };
+    }
+  }
+  const rawQ = p.get("q");
+  if (rawQ !== null && [...rawQ].length > MAX_QUERY_LENGTH) {
+    return { ok: false, code: "query-too-long", detail: `q may be at most ${MAX_QUERY_LENGTH} characters long.`, members: { maxLength: MAX_QUERY_LENGTH } };
+  }
+  const parsed = rawQ === null ? null : queryOf(rawQ);
+  const query = parsed && parsed.norm ? parsed : null;
+  const cursor = p.get("cursor");
+  let after: SortKey | null = null;
+  if (cursor !== null) {
+    const decoded = decodeCursor(cursor);
+    if (!decoded) return { ok: false, code: "invalid-cursor", detail: "cursor is not a value this API issued. Take it unchanged from meta.nextCursor, or start again without one." };
+    if (decoded.queryKey !== queryKey(query)) {
+      return { ok: false, code: "cursor-mismatch", detail: "This cursor belongs to a walk with another q. Repeat the q of the page it came from, or start again without a cursor." };
+    }
+    after = decoded.key;
+  }
+  return { ok: true, req: { legacy: url.pathname === LEGACY_PATH, query, limit, cursor, after } };
+}
+
+/** True when the build wrote this answer as a file: a v1 plain-walk page at the default limit. */
+export const isStaticCandidate = (req: ListRequest) => !req.legacy && req.query === null && req.limit === DEFAULT_LIMIT;
+
+/** The file of a static candidate (it exists when the cursor is a page boundary of this build). */
+export const staticPagePath = (req: ListRequest) => (req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor));
+
+// ---- Pages ------------------------------------------------------------------
+
+function pageKeys(index: ListIndex, req: ListRequest): KeyPage {
+  return req.query ? searchPage(index, req.query, req.after, req.limit) : plainPage(index, req.after?.slug ?? null, req.limit);
+}
+
+/** The query string of the next page, its parameters in normalized form (so it is the same whoever computes it). */
+function nextQuery(req: ListRequest, cursor: string): string {
+  const params = new URLSearchParams();
+  if (req.query) params.set("q", req.query.norm);
+  if (req.limit !== DEFAULT_LIMIT) params.set("limit", String(req.limit));
+  params.set("cursor", cursor);
+  return `?${params}`;
+}
+
+export interface PageResult {
+  page: KeyPage;
+  nextCursor: string | null;
+}
+
+export function pageResult(index: ListIndex, req: ListRequest): PageResult {
+  const page = pageKeys(index, req);
+  const last = page.keys[page.keys.length - 1];
+  return { page, nextCursor: page.more && last ? encodeCursor(req.query, last) : null };
+}
+
+/** meta of a v1 page; every member is documented in docs/list.md#meta. */
+export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, nextCursor }: PageResult) {
+  const site: Site = header.site;
+  return {
+    nextCursor,
+    next: nextCursor ? `${site.baseUrl}${LIST_PATH}${nextQuery(req, nextCursor)}` : null,
+    limit: req.limit,
+    total: page.total,
+    query: req.query ? req.query.norm : null,
+    order: req.query ? "exact-name-first" : "slug",
+    dataAsOf: site.now,
+    dataVersion: header.dataVersion,
+    attribution: attribution(site),
+  };
+}
+
+const indent = (json: string, by: string) => json.split("\n").join(`\n${by}`);
+
+/**
+ * The v1 page body from standalone item texts (each `JSON.stringify(item, null, 2)`):
+ * byte for byte `JSON.stringify({ devices: items, meta }, null, 2) + "\n"`
+ * (test/list/core.test.ts), without parsing or re-serializing the items.
+ */
+export function pageText(items: string[], meta: object): string {
+  const array = items.length ? `[\n    ${items.map((t) => indent(t, "    ")).join(",\n    ")}\n  ]` : "[]";
+  return `{\n  "${ITEMS}": ${array},\n  "meta": ${indent(JSON.stringify(meta, null, 2), "  ")}\n}\n`;
+}
+
+/** The legacy body: the bare array of the same items, `JSON.stringify(items, null, 2) + "\n"`. */
+export function legacyText(items: string[]): string {
+  return items.length ? `[\n  ${items.map((t) => indent(t, "  ")).join(",\n  ")}\n]\n` : "[]\n";
+}
+
+/**
+ * The standalone item text of a device from its static record file: the record
+ * document is the list item plus a last member, "attribution" (documents.ts),
+ * so the item is the document cut before that member.
+ */
+export function itemFromDocument(doc: string): string {
+  const cut = doc.lastIndexOf(',\n  "attribution": ');
+  if (cut < 0 || !doc.endsWith("\n}\n") || doc.indexOf(',\n  "', cut + 1) >= 0) throw new Error("record file is not an item followed by its attribution");
+  return `${doc.slice(0, cut)}\n}`;
+}
+
+// ---- Answers ----------------------------------------------------------------
+
+/** Where the computing side gets the index and the item texts. */
+export interface ListSource {
+  index(): Promise<ListIndex>;
+  /** Standalone item texts of these slugs, in the same order. */
+  items(slugs: string[]): Promise<string[]>;
+}
+
+/**
+ * Item texts by slug, read through `read` (a record file, cut by itemFromDocument)
+ * and kept for the most recently used `max` slugs, so the pages of a walk or
+ * a popular search do not read the same files again. One cache per build.
+ */
+export function itemReader(read: (slug: string) => Promise<string>, max = 5000): (slugs: string[]) => Promise<string[]> {
+  const kept = new Map<string, Promise<string>>();
+  const one = (slug: string) => {
+    let item = kept.get(slug);
+    if (item) kept.delete(slug);
+    else {
+      const loading = read(slug).then(itemFromDocument);
+      loading.catch(() => kept.get(slug) === loading && kept.delete(slug)); // a failed read is tried again next time
+      item = loading;
+    }
+    kept.set(slug, item);
+    if (kept.size > max) kept.delete(kept.keys().next().value!);
+    return item;
+  };
+  return (slugs) => Promise.all(slugs.map(one));
+}
+
+async function jsonText(request: Request, body: string, headers: Record<string, string>): Promise<Response> {
+  const etag = await etagOf(body, ".json");
+  const h = new Headers({ ...headersFor(headerRules, new URL(request.url).pathname), ...headers, "Content-Type": MEDIA.json, ETag: etag });
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers: h });
+  return new Response(request.method === "HEAD" ? null : body, { status: 200, headers: h });
+}
+
+export function listProblemResponse(request: Request, p: ListProblem): Promise<Response> {
+  return problemResponse(request, p.code, p.detail, { members: p.members });
+}
+
+/** Computes a list answer (v1 or legacy). Never throws: a missing index or record file answers 503. */
+export async function answerList(request: Request, req: ListRequest, source: ListSource): Promise<Response> {
+  let index: ListIndex;
+  let items: string[];
+  let result: PageResult;
+  try {
+    index = await source.index();
+    result = pageResult(index, req);
+    items = await source.items(result.page.keys.map((k) => k.slug));
+  } catch (err) {
+    return problemResponse(request, "unavailable", `The list could not be computed (${err instanceof Error ? err.message : String(err)}). Try again shortly.`, {
+      headers: { "Retry-After": "10", "Cache-Control": "no-store" },
+    });
+  }
+  if (!req.legacy) return jsonText(request, pageText(items, pageMeta(index.header, req, result)), {});
+  const links = [LEGACY_API.headers.Link!];
+  if (result.nextCursor) links.push(`<${LEGACY_PATH}${nextQuery(req, result.nextCursor)}>; rel="next"`);
+  return jsonText(request, legacyText(items), { Link: links.join(", ") });
+}
+
+/**
+ * Parses and answers a list request in one step: the edge function's entry
+ * point. (The preview server makes the same decision with a file check before
+ * its static path: generator/serve/preview.ts.)
+ */
+export async function handleList(
+  request: Request,
+  source: ListSource,
+  /** Tries the static tree first for a static candidate; null when it has no file for it. */
+  tryStatic?: (req: ListRequest) => Promise<Response | null>,
+): Promise<Response> {
+  const parsed = parseListRequest(new URL(request.url));
+  if (!parsed.ok) return listProblemResponse(request, parsed);
+  if (tryStatic && isStaticCandidate(parsed.req)) {
+    const r = await tryStatic(parsed.req);
+    if (r) return r;
+  }
+  return answerList(request, parsed.req, source);
+}

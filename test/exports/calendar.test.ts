@@ -1,0 +1,160 @@
+// The support calendars read back with ical.js: one event per upcoming
+// documented end, honest precision, stable UIDs, no minimum commitments, no
+// past events, escaped text, and the library's own line folding.
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import ICAL from "ical.js";
+import { foldLines } from "ical-generator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fold } from "../../generator/emit/calendar.ts";
+import { buildTo } from "../helpers/build.ts";
+
+interface ParsedEvent {
+  uid: string;
+  summary: string;
+  description: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  url: string;
+}
+
+function parseCalendar(text: string) {
+  const cal = new ICAL.Component(ICAL.parse(text));
+  const events: ParsedEvent[] = cal.getAllSubcomponents("vevent").map((v) => {
+    const e = new ICAL.Event(v);
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      description: e.description,
+      start: e.startDate.toString(),
+      end: e.endDate.toString(),
+      allDay: e.startDate.isDate && e.endDate.isDate,
+      url: String(v.getFirstPropertyValue("url")),
+    };
+  });
+  // ical.js leaves an X- property's TEXT escaped: undo RFC 5545 §3.3.11 escaping here.
+  const name = String(cal.getFirstPropertyValue("x-wr-calname")).replace(/\\([\\;,nN])/g, (_, c: string) => (c.toLowerCase() === "n" ? "\n" : c));
+  return { name, events };
+}
+
+const read = (dist: string, file: string) => readFileSync(path.join(dist, file), "utf8");
+let dist: string;
+let whole: ReturnType<typeof parseCalendar>;
+
+beforeAll(async () => {
+  dist = (await buildTo(undefined, "2026-11-22")).outDir;
+  whole = parseCalendar(read(dist, "support-calendar.ics"));
+});
+
+const UIDS_2026_11_22 = [
+  "gamma-phone/security-us/security@devices.example", // 2027-Q2
+  "gamma-phone/security-eu/security@devices.example", // 2028-06-30
+  "hostile-device/os/os@devices.example", // 2029-02
+  "hostile-device/security/security@devices.example",
+  "epsilon-laptop/os/os@devices.example", // 2030-06
+  "epsilon-laptop/security/security@devices.example",
+  "alpha-phone/os/os@devices.example", // 2030-10
+  "alpha-phone/security/security@devices.example", // 2031-10
+];
+
+describe("/support-calendar.ics", () => {
+  it("has one event per upcoming documented end, OS and security separate, one per scope, soonest first", () => {
+    expect(whole.name).toBe("Device support endings (Device Lifecycle Records)");
+    expect(whole.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22);
+  });
+
+  it("shows no past ends and no minimum commitments", () => {
+    for (const e of whole.events) expect(e.end > "2026-11-22").toBe(true);
+    // delta-watch ended in 2020/2021, gamma's OS in 2024-03; beta-tablet has only a minimum commitment.
+    expect(whole.events.some((e) => /delta-watch|gamma-phone\/os|beta-tablet/.test(e.uid))).toBe(false);
+    for (const e of whole.events) expect(e.summary).not.toMatch(/at least/);
+  });
+
+  it("shows a month, quarter or year end as the whole period, with its precision, never as a known day", () => {
+    const month = whole.events.find((e) => e.uid.startsWith("alpha-phone/security"))!;
+    expect(month).toMatchObject({ allDay: true, start: "2031-10-01", end: "2031-11-01" });
+    expect(month.summary).toBe("Alpha Phone: security updates end 2031-10 (month precision)");
+    expect(month.description).toContain("the source gives a month, not a day");
+    expect(month.description).toContain("from 2031-10-01 to 2031-10-31");
+
+    const quarter = whole.events.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
+    expect(quarter).toMatchObject({ allDay: true, start: "2027-04-01", end: "2027-07-01" });
+    expect(quarter.summary).toBe("Gamma Phone (models G-US; regions US): security updates end 2027-Q2 (quarter precision)");
+
+    const day = whole.events.find((e) => e.uid.startsWith("gamma-phone/security-eu"))!;
+    expect(day).toMatchObject({ allDay: true, start: "2028-06-30", end: "2028-07-01" });
+    expect(day.summary).toBe("Gamma Phone (models G-EU; regions DE, FR): security updates end 2028-06-30");
+    expect(day.description).toContain("(day precision)");
+  });
+
+  it("describes scope, caveats, meaning, evidence and sources, and links the device page", () => {
+    const us = whole.events.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
+    expect(us.url).toBe("https://devices.example/devices/gamma-phone");
+    expect(us.description).toContain("Applies to: models G-US; regions US.");
+    expect(us.description).toContain("- Carrier builds may arrive weeks later (regions US; carriers ExampleCarrier)");
+    expect(us.description).toContain("Meaning in the source's terms: 5 years from launch");
+    expect(us.description).toContain("Evidence level: manufacturer-dated.");
+    expect(us.description).toContain("https://maker.example/policy (checked 2026-11-01)");
+    expect(us.description).toContain("public dataset license v1");
+    expect(us.description).not.toMatch(/\bsecure\b/i);
+  });
+
+  it("keeps an end while its period may still end after the build day, and drops it on the period's last day", async () => {
+    const inQuarter = parseCalendar(read((await buildTo(undefined, "2027-06-29")).outDir, "support-calendar.ics"));
+    expect(inQuarter.events.map((e) => e.uid)).toContain("gamma-phone/security-us/security@devices.example");
+    const after = parseCalendar(read((await buildTo(undefined, "2027-06-30")).outDir, "support-calendar.ics"));
+    expect(after.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22.slice(1));
+  });
+
+  it("is byte-identical for another build day with the same events: stable UIDs, DTSTAMP from the record", async () => {
+    const other = await buildTo(undefined, "2026-12-15");
+    expect(read(other.outDir, "support-calendar.ics")).toBe(read(dist, "support-calendar.ics"));
+    expect(read(dist, "support-calendar.ics")).toMatch(/DTSTAMP:20261101T000000Z/);
+  });
+
+  it("is RFC 5545 text: CRLF line ends and no line over 75 octets", () => {
+    const text = read(dist, "support-calendar.ics");
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    for (const line of text.split("\r\n")) {
+      expect(line).not.toContain("\n");
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    }
+  });
+});
+
+describe("/api/v1/calendar/<slug>.ics", () => {
+  it("exists for every published device and together they hold the catalog calendar's events", () => {
+    const files = readdirSync(path.join(dist, "api/v1/calendar")).sort();
+    expect(files).toEqual(["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device"].map((s) => `${s}.ics`));
+    const all = files.flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/${f}`)).events);
+    expect(all.map((e) => e.uid).sort()).toEqual([...UIDS_2026_11_22].sort());
+    expect(parseCalendar(read(dist, "api/v1/calendar/beta-tablet.ics")).events).toEqual([]);
+    expect(parseCalendar(read(dist, "api/v1/calendar/gamma-phone.ics")).name).toBe("Support endings: Gamma Phone");
+  });
+
+  it("escapes hostile text: commas, semicolons, newlines and quotes survive a round trip", () => {
+    const name = 'Hostile "Quoted" <script>alert(1)</script>\nNext line, comma';
+    const cal = parseCalendar(read(dist, "api/v1/calendar/hostile-device.ics"));
+    expect(cal.name).toBe(`Support endings: ${name}`);
+    const os = cal.events.find((e) => e.uid.startsWith("hostile-device/os"))!;
+    expect(os.summary).toBe(`${name}: OS updates end 2029-02 (month precision)`);
+    expect(os.description).toContain('Meaning in the source\'s terms: meaning with "quotes", commas and <tags>\nand a newline');
+    const raw = read(dist, "api/v1/calendar/hostile-device.ics");
+    expect(raw).not.toMatch(/\r\nNext line/); // a newline in the text never starts a content line
+  });
+});
+
+describe("fold", () => {
+  it("folds exactly as ical-generator does", () => {
+    const samples = [
+      "",
+      "SHORT:line",
+      `DESCRIPTION:${"a".repeat(200)}`,
+      `SUMMARY:${"Évil 日本語 😀, ".repeat(20)}`,
+      `X:${"é".repeat(37)}a${"😀".repeat(30)}`,
+      ["BEGIN:VEVENT", `DESCRIPTION:${"x\\, ".repeat(50)}`, "END:VEVENT", ""].join("\r\n"),
+    ];
+    for (const s of samples) expect(fold(s)).toBe(foldLines(s));
+  });
+});

@@ -1,0 +1,173 @@
+// The CSV dataset read back with csv-parse: every catalog fact, the row grain,
+// the year files of spec rule 4, spreadsheet safety and RFC 4180 quoting.
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DATASET_COLUMNS, datasetRows, neutralizeFormula } from "../../generator/derive/dataset-rows.ts";
+import type { DeviceRecord } from "../../generator/schema/record.ts";
+import { buildTo, FIXTURES, SITE } from "../helpers/build.ts";
+
+type Row = Record<(typeof DATASET_COLUMNS)[number]["name"], string>;
+
+const fixture = (slug: string) => JSON.parse(readFileSync(path.join(FIXTURES, "devices", `${slug}.json`), "utf8"));
+const PUBLISHED = ["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device"];
+
+let dist: string;
+const raw = (file: string) => readFileSync(path.join(dist, "api/v1", file), "utf8");
+const rows = (file: string): Row[] => parse(raw(file), { columns: true });
+
+beforeAll(async () => {
+  dist = (await buildTo()).outDir;
+});
+
+describe("the whole catalog, /api/v1/dataset", () => {
+  it("has a header row with the documented columns, in order", () => {
+    const [header] = parse(raw("dataset.csv"), { to: 1 }) as string[][];
+    expect(header).toEqual(DATASET_COLUMNS.map((c) => c.name));
+  });
+
+  it("the docs list the same columns in the same order", () => {
+    const docs = readFileSync(path.resolve(import.meta.dirname, "../../docs/exports.md"), "utf8");
+    const documented = [...docs.matchAll(/^\| \d+ \| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented).toEqual(DATASET_COLUMNS.map((c) => c.name));
+  });
+
+  it("has one row per published device, model and region", () => {
+    const expected = PUBLISHED.flatMap((slug) =>
+      fixture(slug).variants.flatMap((v: { model: string; regions: string[] }) => v.regions.map((region) => `${slug}|${v.model}|${region}`)),
+    );
+    const got = rows("dataset.csv").map((r) => `${r.device_slug}|${r.model.replace(/^'/, "")}|${r.region}`);
+    expect(got).toEqual(expected);
+    expect(got).toHaveLength(11);
+  });
+
+  it("carries every fact of each row: dates and their precision per date, scope, meaning, evidence, sources, checked dates, links, attribution", () => {
+    const all = rows("dataset.csv");
+    for (const slug of PUBLISHED) {
+      const rec = fixture(slug);
+      for (const row of all.filter((r) => r.device_slug === slug)) {
+        for (const kind of ["security", "os"] as const) {
+          const model = row.model.replace(/^'/, "");
+          const c = rec.support[kind].find(
+            (c: { scope: { models?: string[]; regions?: string[] } }) =>
+              (!c.scope.models || c.scope.models.includes(model)) && (!c.scope.regions || c.scope.regions.includes(row.region)),
+          );
+          expect(row[`${kind}_commitment_id`]).toBe(c.id);
+          expect(row[`${kind}_end`]).toBe(c.end?.value ?? "");
+          expect(row[`${kind}_end_precision`]).toBe(c.end?.precision ?? "");
+          expect(row[`${kind}_minimum`]).toBe(c.minimum?.value ?? "");
+          expect(row[`${kind}_minimum_precision`]).toBe(c.minimum?.precision ?? "");
+          expect(row[`${kind}_meaning`]).toBe(neutralizeFormula(c.meaning));
+          expect(row[`${kind}_evidence_level`]).toBe(c.evidenceLevel);
+          const sources = c.sourceIds.map((id: string) => rec.evidence.sources.find((s: { id: string }) => s.id === id));
+          expect(row[`${kind}_source_urls`]).toBe(sources.map((s: { url: string }) => s.url).join(" | "));
+          expect(row[`${kind}_source_checked`]).toBe(sources.map((s: { checked: string }) => s.checked).join(" | "));
+        }
+        expect(row.record_url).toBe(`${SITE.siteUrl}/devices/${slug}`);
+        expect(row.record_api_url).toBe(`${SITE.baseUrl}/api/v1/devices/${slug}`);
+        expect(row.attribution).toContain("public dataset license v1");
+        expect(row.attribution).toContain(SITE.siteUrl);
+      }
+    }
+  });
+
+  it("gives each model and region the commitment whose scope covers it, with the scope in words", () => {
+    const gamma = rows("dataset.csv").filter((r) => r.device_slug === "gamma-phone");
+    expect(gamma.map((r) => [r.model, r.region, r.security_end, r.security_end_precision, r.security_scope])).toEqual([
+      ["G-US", "US", "2027-Q2", "quarter", "models G-US; regions US"],
+      ["G-EU", "DE", "2028-06-30", "day", "models G-EU; regions DE, FR"],
+      ["G-EU", "FR", "2028-06-30", "day", "models G-EU; regions DE, FR"],
+    ]);
+    expect(gamma[0]!.caveats).toBe("Carrier builds may arrive weeks later [regions US; carriers ExampleCarrier]");
+    expect(gamma[1]!.caveats).toBe("");
+  });
+
+  it("keeps a minimum commitment in its own columns, never as an end date", () => {
+    const [beta] = rows("dataset.csv").filter((r) => r.device_slug === "beta-tablet");
+    expect(beta).toMatchObject({ security_end: "", security_end_precision: "", security_minimum: "2029", security_minimum_precision: "year" });
+    expect(beta).toMatchObject({ os_end: "", os_end_precision: "unknown", os_minimum: "" });
+  });
+
+  it("leaves out drafts and withdrawn records", () => {
+    const slugs = new Set(rows("dataset.csv").map((r) => r.device_slug));
+    expect(slugs.has("zeta-phone")).toBe(false);
+    expect(slugs.has("eta-phone")).toBe(false);
+  });
+
+  it("is RFC 4180: CRLF line ends, and quotes, commas, newlines and non-Latin text survive a round trip", () => {
+    const text = raw("dataset.csv");
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.split("\r\n")[0]).toMatch(/^device_slug,device_name,/);
+    const [hostile] = rows("dataset.csv").filter((r) => r.device_slug === "hostile-device");
+    const rec = fixture("hostile-device");
+    expect(hostile!.device_name).toBe(rec.name);
+    expect(hostile!.os_meaning).toBe(rec.support.os[0].meaning);
+    expect(hostile!.security_source_urls).toBe("https://maker.example/policy?a=1&b=<x>");
+  });
+
+  it("neutralizes every cell a spreadsheet would run as a formula", () => {
+    const [hostile] = rows("dataset.csv").filter((r) => r.device_slug === "hostile-device");
+    expect(hostile!.manufacturer).toBe(`'=HYPERLINK("https://evil.example")`);
+    expect(hostile!.model).toBe("'=CMD|' /C calc'!A0");
+    expect(hostile!.security_meaning).toBe("'=2+2 a formula");
+    const cells = (parse(raw("dataset.csv")) as string[][]).flat();
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(["=1", "+1", "-1", "@a", "\tx", "\rx", "a=1", "2030-10"].map(neutralizeFormula)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx", "a=1", "2030-10"]);
+  });
+});
+
+describe("datasetRows", () => {
+  it("aligns separately dated components in one cell each, and lets a narrower scope override a wider one", () => {
+    const base = fixture("alpha-phone") as DeviceRecord;
+    const commitment = (id: string, end: string, extra: object) => ({
+      id, end: { value: end, precision: "year" as const }, meaning: id, evidenceLevel: "manufacturer-dated" as const, sourceIds: ["maker-policy"], scope: {}, ...extra,
+    });
+    const laptop: DeviceRecord = {
+      ...base,
+      support: {
+        os: base.support.os,
+        security: [
+          commitment("firmware", "2029", { component: "firmware and drivers" }),
+          commitment("windows", "2032", { component: "Windows" }),
+          commitment("windows-eu", "2033", { component: "Windows", scope: { regions: ["EU"] } }),
+        ],
+      },
+    };
+    const rows = datasetRows({ ...SITE, now: "2026-11-22" })(laptop);
+    const col = (name: string) => DATASET_COLUMNS.findIndex((c) => c.name === name);
+    const pick = (row: string[]) => ["region", "security_end", "security_scope", "security_commitment_id", "security_source_urls"].map((n) => row[col(n)]);
+    expect(pick(rows[0]!)).toEqual(["US", "2029 | 2032", "firmware and drivers | Windows", "firmware | windows", "https://maker.example/policy | https://maker.example/policy"]);
+    expect(pick(rows[2]!)).toEqual(["EU", "2029 | 2033", "firmware and drivers | regions EU; Windows", "firmware | windows-eu", "https://maker.example/policy | https://maker.example/policy"]);
+  });
+});
+
+describe("one support-ending year, /api/v1/dataset/<year>.csv", () => {
+  // By hand from the fixtures: every OS end, security end (any scope) and dated minimum commitment.
+  const EXPECTED: Record<string, string[]> = {
+    "2020": ["delta-watch"], // OS end only: another recorded support date
+    "2021": ["delta-watch"],
+    "2024": ["gamma-phone"],
+    "2027": ["gamma-phone"],
+    "2028": ["gamma-phone"], // the EU models' security end only
+    "2029": ["beta-tablet", "hostile-device"], // beta: a dated minimum commitment
+    "2030": ["alpha-phone", "epsilon-laptop"],
+    "2031": ["alpha-phone"],
+  };
+
+  it("writes a file for exactly the years that have records", () => {
+    const files = readdirSync(path.join(dist, "api/v1/dataset")).sort();
+    expect(files).toEqual(Object.keys(EXPECTED).map((y) => `${y}.csv`));
+  });
+
+  it.each(Object.entries(EXPECTED))("%s holds every row of the records with a support date in it", (year, slugs) => {
+    const got = rows(`dataset/${year}.csv`);
+    const whole = rows("dataset.csv");
+    expect([...new Set(got.map((r) => r.device_slug))]).toEqual(slugs);
+    expect(got).toEqual(whole.filter((r) => slugs.includes(r.device_slug)));
+  });
+
+  it("has the same header as the whole catalog", () => {
+    expect(raw("dataset/2029.csv").split("\r\n")[0]).toBe(raw("dataset.csv").split("\r\n")[0]);
+  });
+});

@@ -1,0 +1,120 @@
+// The Atom change feed read back with fast-xml-parser: entries, stable ids,
+// valid dates newest first, the cap, links, rights, escaping.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { changeEntries, FEED_CAP, feedLinkTag } from "../../generator/derive/changes.ts";
+import { catalogOf } from "../../generator/derive/catalog.ts";
+import type { DeviceRecord } from "../../generator/schema/record.ts";
+import { buildTo, FIXTURES, SITE } from "../helpers/build.ts";
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", htmlEntities: true, isArray: (name) => name === "entry" || name === "link" });
+
+interface Entry {
+  id: string;
+  title: { "#text": string; type: string };
+  updated: string;
+  link: { href: string }[];
+  summary: { "#text": string };
+  content: { "#text": string; type: string };
+}
+
+const feedOf = (dist: string) => readFileSync(path.join(dist, "feed.xml"), "utf8");
+let text: string;
+let feed: { id: string; updated: string; rights: string; link: { rel: string; href: string }[]; entry: Entry[] };
+
+beforeAll(async () => {
+  text = feedOf((await buildTo()).outDir);
+  feed = parser.parse(text).feed;
+});
+
+describe("/feed.xml", () => {
+  it("is a well-formed Atom document", () => {
+    expect(text.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
+    expect(text).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(feed.id).toBe("https://api.devices.example/feed.xml");
+    expect(feed.link).toContainEqual({ rel: "self", href: "https://api.devices.example/feed.xml" });
+  });
+
+  it("has one entry per revision of each published record, and one per withdrawal", () => {
+    // alpha 2, beta 1, delta 1, epsilon 1, gamma 1, hostile 1 revisions; eta withdrawn; zeta is a draft.
+    expect(feed.entry).toHaveLength(8);
+    const titles = feed.entry.map((e) => e.title["#text"]);
+    expect(titles).toContain("Alpha Phone: Security end moved from 2030-10 to 2031-10");
+    expect(titles).toContain("Eta Phone: Record withdrawn");
+    expect(titles.some((t) => t.startsWith("Zeta"))).toBe(false);
+  });
+
+  it("orders entries newest first with valid dates; the feed's updated is the newest entry's, not the clock", () => {
+    const dates = feed.entry.map((e) => e.updated);
+    for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(feed.updated).toBe(dates[0]);
+    expect(dates[0]).toBe("2026-11-02T00:00:00.000Z");
+  });
+
+  it("gives each entry a unique tag URI that does not depend on the build day", async () => {
+    const ids = feed.entry.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^tag:devices\.example,2026-09-06:[a-z0-9-]+\/\d{4}-\d{2}-\d{2}\/(\d+|withdrawn)$/);
+    expect(ids).toContain("tag:devices.example,2026-09-06:alpha-phone/2026-11-01/0");
+    const later = feedOf((await buildTo(undefined, "2031-01-01")).outDir);
+    expect(later).toBe(text);
+  });
+
+  it("links each entry to the device page and its content to the evidence", () => {
+    const alpha = feed.entry.find((e) => e.id.includes(":alpha-phone/2026-11-01/"))!;
+    expect(alpha.link).toEqual([{ href: "https://devices.example/devices/alpha-phone" }]);
+    expect(alpha.content.type).toBe("html");
+    expect(alpha.content["#text"]).toContain('href="https://api.devices.example/api/v1/devices/alpha-phone/evidence"');
+    expect(alpha.summary["#text"]).toBe("Maker extended support");
+  });
+
+  it("carries the dataset attribution and license", () => {
+    expect(feed.rights).toContain("public dataset license v1");
+    expect(feed.rights).toContain("https://devices.example/license");
+  });
+
+  it("escapes record text: an HTML reader shows it, never runs it", () => {
+    const hostile = feed.entry.find((e) => e.id.includes(":hostile-device/"))!;
+    // type="html": the text is HTML, so markup from the record must arrive as entities.
+    expect(hostile.title["#text"]).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(hostile.title["#text"]).not.toContain("<script");
+    expect(hostile.content["#text"]).toContain("<p>&lt;b&gt;Changed&lt;/b&gt; &amp; &quot;quoted&quot;</p>");
+    expect(hostile.content["#text"]).not.toMatch(/<b>|<script/);
+  });
+});
+
+describe("changeEntries", () => {
+  const site = { ...SITE, now: "2026-11-22" };
+  const record = JSON.parse(readFileSync(path.join(FIXTURES, "devices/alpha-phone.json"), "utf8")) as DeviceRecord;
+
+  it(`keeps the newest ${FEED_CAP} entries`, () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      ...record,
+      slug: `device-${String(i).padStart(3, "0")}`,
+      publication: { state: "published" as const },
+      formerSlugs: [],
+      evidence: { ...record.evidence, revisions: [{ date: `2026-0${1 + (i % 9)}-01`, change: "a", reason: "b" }, { date: "2020-01-01", change: "c", reason: "d" }] },
+    }));
+    const entries = changeEntries(catalogOf(many), site);
+    expect(entries).toHaveLength(FEED_CAP);
+    expect(entries.every((e, i) => i === 0 || entries[i - 1]!.date >= e.date)).toBe(true);
+    expect(entries.filter((e) => e.date === "2020-01-01")).toHaveLength(FEED_CAP - 150);
+  });
+
+  it("numbers two revisions of one day in the record's order", () => {
+    const twice = { ...record, evidence: { ...record.evidence, revisions: [...record.evidence.revisions, { date: "2026-11-01", change: "again", reason: "r" }] } };
+    const ids = changeEntries(catalogOf([twice]), site).map((e) => e.id);
+    expect(ids).toEqual([
+      "tag:devices.example,2026-09-06:alpha-phone/2026-11-01/0",
+      "tag:devices.example,2026-09-06:alpha-phone/2026-11-01/1",
+      "tag:devices.example,2026-09-06:alpha-phone/2026-10-01/0",
+    ]);
+  });
+
+  it("offers the autodiscovery tag for HTML pages", () => {
+    expect(feedLinkTag(site)).toBe('<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="https://api.devices.example/feed.xml">');
+  });
+});

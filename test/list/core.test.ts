@@ -1,0 +1,246 @@
+// The list core's pure parts: normalization, ranking, the index scan (against
+// the reference tierOf), cursors, request parsing and body assembly.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable } from "../../generator/derive/search.ts";
+import { formatListIndex, INDEX_FORMAT, IndexFormatError, matchPositions, parseListIndex, plainPage, searchPage } from "../../generator/derive/list-index.ts";
+import { deviceDocument, deviceSummary } from "../../generator/derive/documents.ts";
+import { synthRecords } from "../../generator/synth/generate.ts";
+import { catalogOf } from "../../generator/derive/catalog.ts";
+import { DeviceRecord } from "../../generator/schema/record.ts";
+import {
+  answerList,
+  decodeCursor,
+  DEFAULT_LIMIT,
+  encodeCursor,
+  itemFromDocument,
+  itemReader,
+  legacyText,
+  pageText,
+  parseListRequest,
+  queryKey,
+} from "../../generator/serve/list.ts";
+import { FIXTURES } from "../helpers/build.ts";
+
+const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
+const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))));
+
+const rec = (slug: string, name: string, extra: Partial<Searchable> = {}) => ({
+  slug,
+  name,
+  aliases: [],
+  manufacturer: "Acme",
+  variants: [{ model: `${slug.toUpperCase()}-M` }],
+  ...extra,
+});
+
+describe("normalize", () => {
+  it("folds case, accents, compatibility forms, punctuation and spacing", () => {
+    expect(normalize("  Ünïcödé   Phone!! ")).toBe("unicode phone");
+    expect(normalize("ＰＩＸＥＬ８")).toBe("pixel8");
+    expect(normalize("Pixel-8\tPro")).toBe("pixel 8 pro");
+    expect(normalize("Crème Brûlée — 2")).toBe("creme brulee 2");
+    expect(normalize("日本語 テスト")).toBe("日本語 テスト");
+    expect(normalize("!!! ---")).toBe("");
+    expect(compact("G-US")).toBe("gus");
+  });
+
+  it("queryOf keeps the words for 'other' matches and the compact form for exact and prefix matches", () => {
+    expect(queryOf(" Alpha--1 ")).toEqual({ norm: "alpha 1", compact: "alpha1", tokens: ["alpha", "1"] });
+    expect(queryOf("?!")).toEqual({ norm: "", compact: "", tokens: [] });
+  });
+});
+
+describe("tierOf: exact, then prefix, then other", () => {
+  const r = rec("x", "Nova Phone 3", { aliases: ["Nova 3"], manufacturer: "Kestrel Mobile", variants: [{ model: "KM-300" }] });
+  const f = searchFieldsOf(r);
+  const cases: [string, 0 | 1 | 2 | null][] = [
+    ["nova phone 3", 0],
+    ["NÔVA   phone-3", 0],
+    ["novaphone3", 0],
+    ["Nova 3", 0],
+    ["km 300", 0],
+    ["km300", 0],
+    ["nova", 1],
+    ["nova phone", 1],
+    ["KM-3", 1],
+    ["phone", 2],
+    ["kestrel", 2],
+    ["phone kestrel", 2],
+    ["3 nova", 2],
+    ["mobile 300", 2],
+    ["nova samsung", null],
+    ["xyz", null],
+  ];
+  for (const [q, tier] of cases) it(`${JSON.stringify(q)} → ${tier}`, () => expect(tierOf(queryOf(q), f)).toBe(tier));
+});
+
+describe("the index scan agrees with tierOf", () => {
+  const records = [
+    ...catalogOf(synthRecords(1500, 5)).published,
+    ...fixtures.filter((r) => r.publication.state === "published"),
+  ].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+  const index = parseListIndex(formatListIndex(records, site, "v"));
+  const fields = records.map((r) => searchFieldsOf(r));
+  const queries = [
+    ...records.slice(0, 60).flatMap((r) => [r.name, r.aliases[0] ?? "", r.variants[0]!.model, r.name.slice(0, 5), r.manufacturer, `${r.name.split(" ").at(-1)} ${r.manufacturer}`]),
+    "pro",
+    "1",
+    "a",
+    "nova 1",
+    "1 nova",
+    "ünïcödé",
+    "日本",
+    "sum a1",
+    "alpha 1",
+    "cmd",
+    "zzzz",
+  ].filter((q) => queryOf(q).norm);
+
+  it(`over ${records.length} records and ${queries.length} queries`, () => {
+    for (const q of queries) {
+      const query = queryOf(q);
+      const expected: [number[], number[], number[]] = [[], [], []];
+      fields.forEach((f, i) => {
+        const t = tierOf(query, f);
+        if (t !== null) expected[t].push(i);
+      });
+      expect(matchPositions(index, query), q).toEqual(expected);
+    }
+  });
+
+  it("pages follow the keys: every page starts right after the previous page's last key", () => {
+    const query = queryOf("nova 1");
+    const all = matchPositions(index, query).flat().length;
+    let after = null;
+    const seen: string[] = [];
+    for (;;) {
+      const page = searchPage(index, query, after, 13);
+      seen.push(...page.keys.map((k) => k.slug));
+      expect(page.total).toBe(all);
+      if (!page.more) break;
+      after = page.keys.at(-1)!;
+    }
+    expect(seen.length).toBe(all);
+    expect(new Set(seen).size).toBe(all);
+  });
+
+  it("an empty catalog is an empty index: no pages beyond an empty first one, no matches", () => {
+    const empty = parseListIndex(formatListIndex([], site, "v"));
+    expect(empty.slugs).toEqual([]);
+    expect(plainPage(empty, null, 50)).toEqual({ keys: [], more: false, total: 0 });
+    expect(searchPage(empty, queryOf("pro"), null, 50)).toEqual({ keys: [], more: false, total: 0 });
+  });
+
+  it("rejects a truncated or foreign index", () => {
+    const text = formatListIndex(records.slice(0, 10), site, "v");
+    expect(() => parseListIndex(text.slice(0, -40))).toThrow(IndexFormatError);
+    expect(() => parseListIndex(`${text}extra\n`)).toThrow(IndexFormatError);
+    expect(() => parseListIndex(text.replace(INDEX_FORMAT, "other/9"))).toThrow(IndexFormatError);
+    expect(() => parseListIndex(text.replace(/"slugChars":\d+/, '"slugChars":7'))).toThrow(IndexFormatError);
+    expect(parseListIndex(text).slugs).toEqual(records.slice(0, 10).map((r) => r.slug));
+    expect(() => parseListIndex("")).toThrow(IndexFormatError);
+  });
+});
+
+describe("cursors", () => {
+  it("round-trip, are base64url without padding, and bind the normalized query", () => {
+    const q = queryOf("Nova  Phone");
+    for (const key of [{ tier: 0 as const, slug: "a" }, { tier: 2 as const, slug: "kestrel-nova-12-pro-1x" }]) {
+      const c = encodeCursor(q, key);
+      expect(c).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(decodeCursor(c)).toEqual({ queryKey: queryKey(q), key });
+    }
+    expect(queryKey(queryOf("NOVA-phone"))).toBe(queryKey(q));
+    expect(queryKey(queryOf("nova phones"))).not.toBe(queryKey(q));
+    expect(encodeCursor(null, { tier: 0, slug: "alpha-phone" })).toBe("MS4uMC5hbHBoYS1waG9uZQ");
+  });
+
+  it("only the canonical spelling decodes (one key, one cursor, one static file name)", () => {
+    const c = encodeCursor(null, { tier: 0, slug: "alpha-phone" });
+    expect(decodeCursor(`${c}=`)).toBeNull();
+    expect(decodeCursor(c.slice(0, -1) + "R")).toBeNull(); // other trailing bits
+    expect(decodeCursor(btoa("1..1.alpha").replace(/=+$/, ""))).toBeNull(); // a plain walk has no tiers
+    expect(decodeCursor(btoa("1..0.Alpha").replace(/=+$/, ""))).toBeNull();
+    expect(decodeCursor(btoa("1..0.a.b").replace(/=+$/, ""))).toBeNull();
+  });
+});
+
+describe("parseListRequest", () => {
+  const parse = (qs: string, p = "/api/v1/devices") => parseListRequest(new URL(`https://x.example${p}?${qs}`));
+  it("defaults, bounds and normalization", () => {
+    expect(parse("")).toMatchObject({ ok: true, req: { limit: DEFAULT_LIMIT, query: null, cursor: null, after: null, legacy: false } });
+    expect(parse("limit=1")).toMatchObject({ ok: true, req: { limit: 1 } });
+    expect(parse("limit=100")).toMatchObject({ ok: true, req: { limit: 100 } });
+    expect(parse("limit=101")).toMatchObject({ ok: false, code: "invalid-limit" });
+    expect(parse("q=%20!%20")).toMatchObject({ ok: true, req: { query: null } });
+    expect(parse("q=Ünï", "/api/devices")).toMatchObject({ ok: true, req: { query: { norm: "uni" }, legacy: true } });
+    expect(parse("foo=1&bar")).toMatchObject({ ok: true });
+  });
+});
+
+describe("bodies", () => {
+  const items = fixtures.filter((r) => r.publication.state === "published").map((r) => deviceSummary(r, site));
+  const texts = items.map((i) => JSON.stringify(i, null, 2));
+  const meta = { nextCursor: null, nested: { a: [1, { b: "x\ny" }], empty: [] }, s: "</script>\u2028" };
+
+  it("pageText is JSON.stringify of the page, byte for byte, for 0, 1 and many items", () => {
+    for (const n of [0, 1, texts.length]) {
+      expect(pageText(texts.slice(0, n), meta)).toBe(`${JSON.stringify({ devices: items.slice(0, n), meta }, null, 2)}\n`);
+    }
+  });
+
+  it("legacyText is JSON.stringify of the bare array", () => {
+    for (const n of [0, 1, texts.length]) expect(legacyText(texts.slice(0, n))).toBe(`${JSON.stringify(items.slice(0, n), null, 2)}\n`);
+  });
+
+  it("itemFromDocument cuts a record file to exactly the list item, hostile text included", () => {
+    for (const r of fixtures) {
+      const doc = `${JSON.stringify(deviceDocument(r, site), null, 2)}\n`;
+      expect(itemFromDocument(doc), r.slug).toBe(JSON.stringify(deviceSummary(r, site), null, 2));
+    }
+    expect(() => itemFromDocument('{\n  "slug": "x"\n}\n')).toThrow();
+    expect(() => itemFromDocument('{\n  "attribution": {},\n  "later": 1\n}\n')).toThrow();
+  });
+});
+
+describe("answerList when its inputs fail", () => {
+  const req = (qs: string) => {
+    const url = new URL(`https://x.example/api/v1/devices?${qs}`);
+    const parsed = parseListRequest(url);
+    if (!parsed.ok) throw new Error(parsed.detail);
+    return [new Request(url), parsed.req] as const;
+  };
+  const index = parseListIndex(formatListIndex(fixtures.filter((r) => r.publication.state === "published").sort((a, b) => (a.slug < b.slug ? -1 : 1)), site, "v"));
+
+  it("a missing index or record file is a 503 problem, not cached, never a 500", async () => {
+    for (const source of [
+      { index: () => Promise.reject(new Error("index.txt answered 404")), items: async () => [] },
+      { index: async () => index, items: () => Promise.reject(new Error("alpha-phone.json answered 404")) },
+    ]) {
+      const res = await answerList(...req("q=phone"), source);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("retry-after")).toBe("10");
+      expect(await res.json()).toMatchObject({ type: "/docs/problems#unavailable", status: 503 });
+    }
+  });
+
+  it("itemReader reads each record file once while it is kept, and again after a failure", async () => {
+    const reads: string[] = [];
+    let fail = true;
+    const read = itemReader(async (slug) => {
+      reads.push(slug);
+      if (slug === "b" && fail) throw new Error("flaky");
+      return `{\n  "slug": "${slug}",\n  "attribution": {}\n}\n`;
+    }, 2);
+    expect(await read(["a", "a"])).toEqual(['{\n  "slug": "a"\n}', '{\n  "slug": "a"\n}']);
+    await expect(read(["b"])).rejects.toThrow("flaky");
+    fail = false;
+    await read(["b", "c", "a"]); // b again (it failed); c; then a, which b and c pushed out (limit 2)
+    await read(["a"]); // kept
+    expect(reads).toEqual(["a", "b", "b", "c", "a"]);
+  });
+});
