@@ -4,13 +4,16 @@ import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
+import { perRecord } from "./memo.ts";
 
 function commitmentDocument(c: Commitment, now: string) {
   return { ...c, status: commitmentStatus(c, now) };
 }
 
 /** A device as it appears in list pages: everything but the attribution block. */
-export function deviceSummary(r: DeviceRecord, site: Site) {
+export const deviceSummary = perRecord(summaryOf);
+
+function summaryOf(r: DeviceRecord, site: Site) {
   const u = urls(site);
   const v = verdictOf(r, site.now);
   return {

@@ -9,7 +9,7 @@ import { badgeOf, badgeText, LABEL_COLOUR, WITHDRAWN_BADGE, type BadgeSpec } fro
 import escapeMarkup from "escape-html";
 import { verdictOf } from "../derive/verdict.ts";
 import { WITHDRAWN_BADGE_PATH } from "../serve/routes.ts";
-import type { Emitter } from "./context.ts";
+import { devicesToWrite, type Emitter } from "./context.ts";
 
 const HEIGHT = 20;
 const FONT_SIZE = 11;
@@ -98,9 +98,10 @@ export async function renderBadge(b: BadgeSpec): Promise<string> {
 
 export const badges: Emitter = {
   name: "badges",
-  async emit({ catalog, site, out }) {
+  async emit(ctx) {
+    const { site, out } = ctx;
     const rendered = new Map<string, Promise<string>>();
-    for (const r of catalog.published) {
+    for (const r of devicesToWrite(ctx)) {
       const spec = badgeOf(r, verdictOf(r, site.now));
       const key = JSON.stringify([spec.label, spec.message, spec.colour]);
       let svg = rendered.get(key);

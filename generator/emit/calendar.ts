@@ -11,6 +11,7 @@
 import ical, { escape, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, type Site } from "../derive/site.ts";
+import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -83,15 +84,19 @@ function eventText(e: SupportEndEvent): string {
   return fold(text);
 }
 
+const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ event, text: eventText(event) })));
+
 export const calendar: Emitter = {
   name: "calendar",
-  emit({ catalog, site, out }) {
+  emit({ catalog, site, out, only }) {
     const shell = shells(site);
     const everything: { event: SupportEndEvent; text: string }[] = [];
     for (const r of catalog.published) {
-      const events = upcomingEnds(r, site).map((event) => ({ event, text: eventText(event) }));
-      const { head, tail } = shell(`Support endings: ${r.name}`);
-      out.write(`api/v1/calendar/${r.slug}.ics`, head + events.map((e) => e.text).join("") + tail);
+      const events = eventsOf(r, site);
+      if (!only || only.has(r.slug)) {
+        const { head, tail } = shell(`Support endings: ${r.name}`);
+        out.write(`api/v1/calendar/${r.slug}.ics`, head + events.map((e) => e.text).join("") + tail);
+      }
       everything.push(...events);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));

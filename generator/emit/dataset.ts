@@ -4,6 +4,7 @@
 // quoted once and the chunks joined into every file that includes the record.
 import { stringify } from "csv-stringify/sync";
 import { DATASET_COLUMNS, datasetRows, supportYears } from "../derive/dataset-rows.ts";
+import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
 
 // RFC 4180: CRLF line ends, quotes doubled. csv-stringify quotes a field that
@@ -12,14 +13,16 @@ const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as c
 
 const HEADER = stringify([DATASET_COLUMNS.map((c) => c.name)], CSV_OPTIONS);
 
+/** A record's rows, quoted once; the rows depend only on the record and the site. */
+const csvChunk = perRecord((r, site) => stringify(datasetRows(site)(r), CSV_OPTIONS));
+
 export const dataset: Emitter = {
   name: "dataset",
   emit({ catalog, site, out }) {
     const all: string[] = [HEADER];
     const byYear = new Map<number, string[]>();
-    const rowsOf = datasetRows(site);
     for (const r of catalog.published) {
-      const chunk = stringify(rowsOf(r), CSV_OPTIONS);
+      const chunk = csvChunk(r, site);
       all.push(chunk);
       for (const y of supportYears(r)) {
         let file = byYear.get(y);
@@ -28,6 +31,7 @@ export const dataset: Emitter = {
       }
     }
     out.write("api/v1/dataset.csv", all.join(""));
+    out.clearDir("api/v1/dataset");
     for (const [year, chunks] of byYear) out.write(`api/v1/dataset/${year}.csv`, chunks.join(""));
   },
 };

@@ -5,19 +5,22 @@
 import { createHash } from "node:crypto";
 import { deviceSummary } from "../derive/documents.ts";
 import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
-import { DEFAULT_LIMIT, FIRST_PAGE_PATH, INDEX_PATH, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
+import { DEFAULT_LIMIT, FIRST_PAGE_PATH, INDEX_PATH, LIST_DIR, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
 import { problem } from "../serve/problems.ts";
 import { RATE_LIMIT } from "../serve/rate-limit.ts";
+import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
 
 const rel = (p: string) => p.replace(/^\//, "");
+
+const summaryText = perRecord((r, site) => JSON.stringify(deviceSummary(r, site), null, 2));
 
 export const listPages: Emitter = {
   name: "list",
   emit({ catalog, site, out }) {
     const records = catalog.published;
     // Each item serialized once: hashed for dataVersion, then sliced into pages.
-    const items = records.map((r) => JSON.stringify(deviceSummary(r, site), null, 2));
+    const items = records.map((r) => summaryText(r, site));
     const hash = createHash("sha256");
     for (const t of items) hash.update(t).update("\n");
     const text = formatListIndex(records, site, hash.digest("hex").slice(0, 16));
@@ -29,6 +32,7 @@ export const listPages: Emitter = {
     );
 
     const index = parseListIndex(text);
+    out.clearDir(rel(`${LIST_DIR}/pages`));
     let req: ListRequest = { legacy: false, query: null, limit: DEFAULT_LIMIT, cursor: null, after: null };
     let from = 0;
     for (;;) {

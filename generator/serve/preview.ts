@@ -54,11 +54,26 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
   const root = path.resolve(dir);
   const limiter = opts.rateLimit === false ? null : new SlidingWindowLimiter();
   const listSource = fileListSource(root);
-  const rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
-  const headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
-  const isFile = (p: string) => {
+  // The build's own rules; reloaded after a watch-mode rebuild.
+  let rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
+  let headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
+  const reload = () => {
+    rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
+    headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
+  };
+  /** The file a URL path names, or null if it would leave the build (a `..` in a query value, say). */
+  const fileOf = (p: string): string | null => {
     try {
-      return statSync(path.join(root, decodeURIComponent(p))).isFile();
+      const abs = path.resolve(root, `.${decodeURIComponent(p)}`);
+      return abs.startsWith(root + path.sep) ? abs : null;
+    } catch {
+      return null;
+    }
+  };
+  const isFile = (p: string) => {
+    const abs = fileOf(p);
+    try {
+      return abs !== null && statSync(abs).isFile();
     } catch {
       return false;
     }
@@ -67,7 +82,7 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
   // Strong ETags by content, computed once per file version (the same formula as computed answers).
   const etags = new Map<string, { mtimeMs: number; etag: string }>();
   const fileEtag = async (p: string) => {
-    const abs = path.join(root, decodeURIComponent(p));
+    const abs = fileOf(p)!;
     const { mtimeMs } = statSync(abs);
     const hit = etags.get(abs);
     if (hit && hit.mtimeMs === mtimeMs) return hit.etag;
@@ -76,7 +91,7 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
     return etag;
   };
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = `http://${req.headers.host ?? "localhost"}`;
     const url = new URL(req.url ?? "/", origin);
     const request = toRequest(req, origin);
@@ -139,11 +154,13 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
       // serve-handler deletes a header whose value is null (here Last-Modified: the ETag validates).
       headers: [{ source: "**", headers: Object.entries(headers).map(([key, value]) => ({ key, value: value as string })) }],
     });
-  };
+  }
+
+  return { handle, reload };
 }
 
-export function startPreview(opts: PreviewOptions): Promise<{ server: Server; url: string }> {
-  const handle = createPreviewHandler(opts.dir, { rateLimit: opts.rateLimit });
+export function startPreview(opts: PreviewOptions): Promise<{ server: Server; url: string; reload: () => void }> {
+  const { handle, reload } = createPreviewHandler(opts.dir, { rateLimit: opts.rateLimit });
   const server = createServer((req, res) => {
     handle(req, res).catch(async (err) => {
       // A bug must still answer as JSON on /api, never as a crash.
@@ -156,7 +173,7 @@ export function startPreview(opts: PreviewOptions): Promise<{ server: Server; ur
     server.listen(opts.port, opts.host ?? "127.0.0.1", () => {
       const addr = server.address();
       const port = typeof addr === "object" && addr ? addr.port : opts.port;
-      resolve({ server, url: `http://${opts.host ?? "localhost"}:${port}` });
+      resolve({ server, url: `http://${opts.host ?? "localhost"}:${port}`, reload });
     });
   });
 }

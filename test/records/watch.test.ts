@@ -1,0 +1,57 @@
+// Watch mode: an edit to a record file is served after an in-place rebuild of
+// what depends on it; a broken edit keeps the last good build.
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { build, type BuildReport, type WatchMemory } from "../../generator/build.ts";
+import { watchCatalog, type Watcher } from "../../generator/watch.ts";
+import { FIXTURES, SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
+
+const dataDir = tempDir("dl-watch-");
+const outDir = path.join(dataDir, "dist");
+const site = { ...SITE, now: "2026-11-22" };
+const memory: WatchMemory = { cache: new Map() };
+let preview: Preview;
+let watcher: Watcher;
+let rebuilt: ((r: BuildReport) => void) | undefined;
+const nextRebuild = () => new Promise<BuildReport>((resolve) => (rebuilt = resolve));
+
+beforeAll(async () => {
+  cpSync(path.join(FIXTURES, "devices"), path.join(dataDir, "devices"), { recursive: true });
+  expect((await build({ dataDir, outDir, site, watch: memory })).ok).toBe(true);
+  preview = await servePreview(outDir);
+  watcher = watchCatalog({ dataDir, outDir, site }, memory, (r) => rebuilt?.(r));
+});
+afterAll(async () => {
+  watcher?.close();
+  await preview?.close();
+});
+
+const file = () => path.join(dataDir, "devices/alpha-phone.json");
+const edit = (f: (r: any) => void) => {
+  const r = JSON.parse(readFileSync(file(), "utf8"));
+  f(r);
+  writeFileSync(file(), JSON.stringify(r, null, 2));
+};
+
+it("an edited record is rebuilt in place, alone, and served", async () => {
+  const other = await (await fetch(`${preview.url}/api/v1/devices/beta-tablet`)).text();
+  const done = nextRebuild();
+  edit((r) => (r.name = "Alpha Phone (renamed in place)"));
+  const report = await done;
+  expect(report.incremental).toEqual(["alpha-phone"]);
+  const body = await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).json();
+  expect(body.name).toBe("Alpha Phone (renamed in place)");
+  const list = await (await fetch(`${preview.url}/api/v1/devices?q=renamed%20in%20place`)).json();
+  expect(list.devices.map((d: any) => d.slug)).toEqual(["alpha-phone"]);
+  expect(await (await fetch(`${preview.url}/devices/alpha-phone`)).text()).toContain("Alpha Phone (renamed in place)");
+  expect(readFileSync(path.join(outDir, "api/v1/dataset.csv"), "utf8")).toContain("Alpha Phone (renamed in place)");
+  expect(await (await fetch(`${preview.url}/api/v1/devices/beta-tablet`)).text()).toBe(other);
+});
+
+it("a broken edit changes nothing that is served", async () => {
+  const before = await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).text();
+  edit((r) => (r.support.os[0].end = { value: "2030-13", precision: "month" }));
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).text()).toBe(before);
+});
