@@ -7,8 +7,8 @@
 import { attribution, type Site } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
-import { LEGACY_API, MEDIA, headerRules, headersFor } from "./routes.ts";
-import { etagMatches, etagOf, problemResponse } from "./respond.ts";
+import { LEGACY_API } from "./routes.ts";
+import { jsonTextResponse, problemResponse } from "./respond.ts";
 import type { ProblemCode } from "./problems.ts";
 
 export const LIST_PATH = "/api/v1/devices";
@@ -241,13 +241,6 @@ export function itemReader(read: (slug: string) => Promise<string>, max = 5000):
   return (slugs) => Promise.all(slugs.map(one));
 }
 
-async function jsonText(request: Request, body: string, headers: Record<string, string>): Promise<Response> {
-  const etag = await etagOf(body, ".json");
-  const h = new Headers({ ...headersFor(headerRules, new URL(request.url).pathname), ...headers, "Content-Type": MEDIA.json, ETag: etag });
-  if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers: h });
-  return new Response(request.method === "HEAD" ? null : body, { status: 200, headers: h });
-}
-
 export function listProblemResponse(request: Request, p: ListProblem): Promise<Response> {
   return problemResponse(request, p.code, p.detail, { members: p.members });
 }
@@ -266,10 +259,10 @@ export async function answerList(request: Request, req: ListRequest, source: Lis
       headers: { "Retry-After": "10", "Cache-Control": "no-store" },
     });
   }
-  if (!req.legacy) return jsonText(request, pageText(items, pageMeta(index.header, req, result)), {});
+  if (!req.legacy) return jsonTextResponse(request, pageText(items, pageMeta(index.header, req, result)));
   const links = [LEGACY_API.headers.Link!];
   if (result.nextCursor) links.push(`<${LEGACY_PATH}${nextQuery(req, result.nextCursor)}>; rel="next"`);
-  return jsonText(request, legacyText(items), { Link: links.join(", ") });
+  return jsonTextResponse(request, legacyText(items), { headers: { Link: links.join(", ") } });
 }
 
 /**

@@ -26,13 +26,19 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((t) => opaque(t) === opaque(etag));
 }
 
-/** A JSON response for `pathname`, with the route table's headers, an ETag and 304 handling. */
-export async function jsonResponse(
-  request: Request,
-  value: unknown,
-  init: { status?: number; headers?: Record<string, string>; contentType?: string } = {},
-): Promise<Response> {
-  const body = `${JSON.stringify(value, null, 2)}\n`;
+interface ResponseInit {
+  status?: number;
+  headers?: Record<string, string>;
+  contentType?: string;
+}
+
+/** A JSON value as the build writes it to a file: the one serializer, so static and computed bodies match. */
+export async function jsonResponse(request: Request, value: unknown, init: ResponseInit = {}): Promise<Response> {
+  return jsonTextResponse(request, `${JSON.stringify(value, null, 2)}\n`, init);
+}
+
+/** An already serialized JSON body, with the route table's headers, an ETag and 304 handling. */
+export async function jsonTextResponse(request: Request, body: string, init: ResponseInit = {}): Promise<Response> {
   const etag = await etagOf(body, ".json");
   const headers = new Headers({ ...headersFor(headerRules, new URL(request.url).pathname), ...init.headers });
   headers.set("Content-Type", init.contentType ?? MEDIA.json);

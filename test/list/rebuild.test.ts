@@ -1,7 +1,7 @@
 // Key-set cursors across a deploy: a walk that starts on one build and ends on
 // the next, where records were added and removed between its pages, neither
 // skips nor repeats a record that existed throughout.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTo, servePreview, type Preview } from "../helpers/build.ts";
