@@ -5,7 +5,7 @@
 import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
 
 /** mulberry32: a tiny seeded PRNG, so the same seed gives the same catalog. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
