@@ -1,11 +1,13 @@
 // Netlify's _redirects and _headers, written from the route table.
-import { allRedirects, formatHeaders, formatRedirects, headerRules } from "../serve/routes.ts";
+import { allRedirects, catalogHeaderRules, formatHeaders, formatRedirects, headerRules } from "../serve/routes.ts";
+import { supportYears } from "../derive/dataset-rows.ts";
 import type { Emitter } from "./context.ts";
 
 export const netlifyRules: Emitter = {
   name: "routes",
   emit({ catalog, out }) {
     out.write("_redirects", formatRedirects(allRedirects(catalog)));
-    out.write("_headers", formatHeaders(headerRules));
+    const years = [...new Set(catalog.published.flatMap(supportYears))].sort((a, b) => a - b);
+    out.write("_headers", formatHeaders([...headerRules, ...catalogHeaderRules(years)]));
   },
 };

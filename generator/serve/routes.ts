@@ -87,13 +87,21 @@ export const headerRules: HeaderRule[] = [
   { path: "/api/devices", headers: { "Content-Type": MEDIA.json, ...LEGACY_API.headers } },
   { path: "/api/v1/dataset", headers: WHOLE_DATASET },
   { path: "/api/v1/dataset.csv", headers: WHOLE_DATASET },
-  // No filename: a saved year file is named for its path (2030.csv); one rule cannot name each year.
-  { path: "/api/v1/dataset/*", headers: { "Content-Type": MEDIA.csv, "Content-Disposition": "attachment", Link: LICENSE_LINK } },
+  // Each year file's download name comes from its own rule (catalogHeaderRules).
+  { path: "/api/v1/dataset/*", headers: { "Content-Type": MEDIA.csv, Link: LICENSE_LINK } },
   { path: "/api/v1/badge/*", headers: { "Content-Type": MEDIA.svg } },
   { path: "/api/v1/calendar/*", headers: { "Content-Type": MEDIA.ics } },
   { path: "/feed.xml", headers: { "Content-Type": MEDIA.atom, ...SUBSCRIPTION } },
   { path: "/support-calendar.ics", headers: { "Content-Type": MEDIA.ics, ...SUBSCRIPTION } },
 ];
+
+/** Header rules that depend on the catalog: the download name of each support-year file. */
+export function catalogHeaderRules(datasetYears: number[]): HeaderRule[] {
+  return datasetYears.map((y) => ({
+    path: `/api/v1/dataset/${y}.csv`,
+    headers: { "Content-Disposition": `attachment; filename="device-lifecycle-dataset-${y}.csv"` },
+  }));
+}
 
 /** Rules that hold for every catalog, in the order Netlify evaluates them (first match wins). */
 export const staticRedirects: RedirectRule[] = [

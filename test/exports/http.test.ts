@@ -47,7 +47,7 @@ describe("GET /api/v1/dataset", () => {
     for (const res of [byQuery, byPath]) {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe(CSV);
-      expect(res.headers.get("content-disposition")).toMatch(/^attachment/);
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="device-lifecycle-dataset-2029.csv"');
       expect(res.headers.get("link")).toBe('</license>; rel="license"');
       expectApiHeaders(res);
     }
