@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
+import markdownItAnchor from "markdown-it-anchor";
 import type { Catalog } from "../derive/catalog.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import type { Site } from "../derive/site.ts";
@@ -51,6 +52,8 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
       cfg.addGlobalData("problems", PROBLEMS);
       cfg.addFilter("partialDate", describeDate);
       cfg.addFilter("scope", describeScope);
+      // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
+      cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
       for (const doc of DOC_PAGES) {
         // Links between docs are written as files (list.md) so they work in the repository too.
         const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8").replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`);

@@ -108,3 +108,19 @@ describe("device pages", () => {
     expect(res.headers.get("content-type")).toContain("text/html");
   });
 });
+
+describe("documentation pages", () => {
+  it("the legacy endpoint's rel=deprecation link lands on a heading of /docs/list", async () => {
+    const legacy = await get("/api/devices");
+    const target = /<([^>]+)>; rel="deprecation"/.exec(legacy.headers.get("link") ?? "")![1]!;
+    const [page, anchor] = target.split("#");
+    const html = await (await get(page!)).text();
+    expect(html).toContain(`id="${anchor}"`);
+  });
+  it("the problem types page has an anchor for every problem type", async () => {
+    const html = await (await get("/docs/problems")).text();
+    const body = await (await get("/api/v1/devices/no-such-device")).json();
+    expect(html).toContain(`id="${body.type.split("#")[1]}"`);
+  });
+});
+
