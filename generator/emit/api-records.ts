@@ -10,7 +10,8 @@ export const apiRecords: Emitter = {
     const { catalog, site, out } = ctx;
     for (const r of devicesToWrite(ctx)) {
       out.json(`api/v1/devices/${r.slug}.json`, deviceDocument(r, site));
-      out.json(`api/v1/devices/${r.slug}/evidence.json`, evidenceDocument(r, site));
+      // Flat (not devices/<slug>/evidence.json): one folder per device would cost a mkdir each.
+      out.json(`api/v1/evidence/${r.slug}.json`, evidenceDocument(r, site));
     }
     for (const r of catalog.withdrawn) {
       if (r.publication.state !== "withdrawn") continue;

@@ -78,6 +78,7 @@ export const headerRules: HeaderRule[] = [
   },
   { path: "/api/v1/devices", headers: { "Content-Type": MEDIA.json } },
   { path: "/api/v1/devices/*", headers: { "Content-Type": MEDIA.json } },
+  { path: "/api/v1/evidence/*", headers: { "Content-Type": MEDIA.json } },
   { path: "/api/v1/schema/*", headers: { "Content-Type": MEDIA.json } },
   { path: "/api/v1/problems/*", headers: { "Content-Type": MEDIA.problem } },
   { path: "/api/v1/problems/rate-limited", headers: RATE_LIMITED },
@@ -110,7 +111,7 @@ export const staticRedirects: RedirectRule[] = [
   { from: "/api/v1/devices", to: "/api/v1/list/pages/first.json", status: 200, force: true },
   // Where Netlify's rate limiter rewrites a refused request (netlify/edge-functions/api.ts).
   { from: "/api/v1/problems/rate-limited", to: "/api/v1/problems/rate-limited.json", status: 429, force: true },
-  { from: "/api/v1/devices/:slug/evidence", to: "/api/v1/devices/:slug/evidence.json", status: 200 },
+  { from: "/api/v1/devices/:slug/evidence", to: "/api/v1/evidence/:slug.json", status: 200 },
   { from: "/api/v1/devices/:slug", to: "/api/v1/devices/:slug.json", status: 200 },
   { from: "/api/v1/dataset", query: { year: ":year" }, to: "/api/v1/dataset/:year.csv", status: 200 },
   { from: "/api/v1/dataset", to: "/api/v1/dataset.csv", status: 200 },

@@ -19,7 +19,7 @@ describe.each(CATALOGS)("round trip of %s", async (dataDir) => {
 
   it.each(records.filter((r) => r.publication.state === "published").map((r) => [r.slug, r] as const))("%s: every input fact is in the API", (slug, r) => {
     const doc = read(`api/v1/devices/${slug}.json`);
-    const ev = read(`api/v1/devices/${slug}/evidence.json`);
+    const ev = read(`api/v1/evidence/${slug}.json`);
     const stripStatus = (cs: any[]) => cs.map(({ status, ...c }) => c);
     const rebuilt = {
       slug: doc.slug,
