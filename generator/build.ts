@@ -10,14 +10,15 @@ import { readCatalog } from "./load/read.ts";
 import type { Problem, ValidationCache } from "./load/validate.ts";
 import { catalogOf, type Catalog } from "./derive/catalog.ts";
 import type { Site } from "./derive/site.ts";
+import type { DeviceRecord } from "./schema/record.ts";
 import { OutputWriter } from "./emit/writer.ts";
 import { emitters } from "./emit/index.ts";
 
 /** What watch mode keeps between builds. */
 export interface WatchMemory {
   cache: ValidationCache;
-  /** The last build's published and withdrawn records by slug (as JSON), and its shape. */
-  last?: { records: Map<string, string>; shape: string };
+  /** The last build's published and withdrawn records by slug, and its shape. */
+  last?: { records: Map<string, DeviceRecord>; shape: string };
 }
 
 export interface BuildOptions {
@@ -60,10 +61,11 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
 
   t0 = performance.now();
   const catalog = catalogOf(records.map((r) => r.record));
-  const current = new Map([...catalog.published, ...catalog.withdrawn].map((r) => [r.slug, JSON.stringify(r)]));
+  // The loader hands back the same object for an unchanged file, so identity is the change test.
+  const current = new Map([...catalog.published, ...catalog.withdrawn].map((r) => [r.slug, r]));
   const shape = shapeOf(catalog, opts.site);
   const last = opts.watch?.last;
-  const only = last && last.shape === shape ? new Set([...current].filter(([slug, json]) => last.records.get(slug) !== json).map(([slug]) => slug)) : undefined;
+  const only = last && last.shape === shape ? new Set([...current].filter(([slug, r]) => last.records.get(slug) !== r).map(([slug]) => slug)) : undefined;
   stages.derive = round(performance.now() - t0);
 
   const outDir = path.resolve(opts.outDir);

@@ -96,18 +96,20 @@ export async function renderBadge(b: BadgeSpec): Promise<string> {
   return `${labelled(mergeTextRuns(svg), badgeText(b))}\n`;
 }
 
+/** Each distinct badge rendered once per process: a build, or every rebuild of a watch session. */
+const rendered = new Map<string, Promise<string>>();
+function badgeSvg(spec: BadgeSpec): Promise<string> {
+  const key = JSON.stringify([spec.label, spec.message, spec.colour]);
+  let svg = rendered.get(key);
+  if (!svg) rendered.set(key, (svg = renderBadge(spec)));
+  return svg;
+}
+
 export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    const rendered = new Map<string, Promise<string>>();
-    for (const r of devicesToWrite(ctx)) {
-      const spec = badgeOf(r, verdictOf(r, site.now));
-      const key = JSON.stringify([spec.label, spec.message, spec.colour]);
-      let svg = rendered.get(key);
-      if (!svg) rendered.set(key, (svg = renderBadge(spec)));
-      out.write(`api/v1/badge/${r.slug}.svg`, await svg);
-    }
-    out.write(WITHDRAWN_BADGE_PATH.slice(1), await renderBadge(WITHDRAWN_BADGE));
+    for (const r of devicesToWrite(ctx)) out.write(`api/v1/badge/${r.slug}.svg`, await badgeSvg(badgeOf(r, verdictOf(r, site.now))));
+    out.write(WITHDRAWN_BADGE_PATH.slice(1), await badgeSvg(WITHDRAWN_BADGE));
   },
 };

@@ -1,17 +1,49 @@
 // Run a module's `run(input)` on another core. The build uses it to render
 // the HTML pages with Eleventy while the main thread writes the API files.
+// One worker per module, kept for later runs and unref'd so it never keeps
+// the process alive.
 import { Worker } from "node:worker_threads";
 
+interface Reply {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+const workers = new Map<string, { worker: Worker; pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }> }>();
+let nextId = 0;
+
+function workerFor(moduleUrl: URL) {
+  let entry = workers.get(moduleUrl.href);
+  if (entry) return entry;
+  const worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: { module: moduleUrl.href } });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const fail = (err: Error) => {
+    workers.delete(moduleUrl.href);
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  worker.on("message", (m: Reply) => {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (pending.size === 0) worker.unref();
+    if (m.ok) p?.resolve(m.value);
+    else p?.reject(new Error(`in worker ${moduleUrl.pathname}: ${m.error}`));
+  });
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`worker for ${moduleUrl.pathname} exited with code ${code}`)));
+  entry = { worker, pending };
+  workers.set(moduleUrl.href, entry);
+  return entry;
+}
+
 export function runInWorker<I, O>(moduleUrl: URL, input: I): Promise<O> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: { module: moduleUrl.href, input } });
-    worker.once("message", (result: O) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`worker for ${moduleUrl.pathname} exited with code ${code}`));
-    });
+  const { worker, pending } = workerFor(moduleUrl);
+  const id = nextId++;
+  worker.ref();
+  return new Promise<O>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    worker.postMessage({ id, input });
   });
 }
