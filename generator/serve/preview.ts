@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import serveHandler from "serve-handler";
-import { headersFor, parseHeaders, parseRedirects, resolveRoute } from "./routes.ts";
+import { RouteTable, headersFor, parseHeaders, parseRedirects } from "./routes.ts";
 import { answerApiMiss, isApiPath } from "./core.ts";
 import { etagMatches, etagOf, problemResponse } from "./respond.ts";
 import { parseListIndex, type ListIndex } from "../derive/list-index.ts";
@@ -55,11 +55,12 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
   const limiter = opts.rateLimit === false ? null : new SlidingWindowLimiter();
   const listSource = fileListSource(root);
   // The build's own rules; reloaded after a watch-mode rebuild.
-  let rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
-  let headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
+  const read = (name: string) => readFileSync(path.join(root, name), "utf8");
+  let routes = new RouteTable(parseRedirects(read("_redirects")));
+  let headerRules = parseHeaders(read("_headers"));
   const reload = () => {
-    rules = parseRedirects(readFileSync(path.join(root, "_redirects"), "utf8"));
-    headerRules = parseHeaders(readFileSync(path.join(root, "_headers"), "utf8"));
+    routes = new RouteTable(parseRedirects(read("_redirects")));
+    headerRules = parseHeaders(read("_headers"));
   };
   /** The file a URL path names, or null if it would leave the build (a `..` in a query value, say). */
   const fileOf = (p: string): string | null => {
@@ -70,20 +71,17 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
       return null;
     }
   };
-  const isFile = (p: string) => {
+  /** The regular file a URL path names, with its modification time, or null. */
+  const statOf = (p: string): { abs: string; mtimeMs: number } | null => {
     const abs = fileOf(p);
-    try {
-      return abs !== null && statSync(abs).isFile();
-    } catch {
-      return false;
-    }
+    const st = abs === null ? undefined : statSync(abs, { throwIfNoEntry: false });
+    return abs !== null && st?.isFile() ? { abs, mtimeMs: st.mtimeMs } : null;
   };
+  const isFile = (p: string) => statOf(p) !== null;
 
   // Strong ETags by content, computed once per file version (the same formula as computed answers).
   const etags = new Map<string, { mtimeMs: number; etag: string }>();
-  const fileEtag = async (p: string) => {
-    const abs = fileOf(p)!;
-    const { mtimeMs } = statSync(abs);
+  const fileEtag = async (abs: string, mtimeMs: number) => {
     const hit = etags.get(abs);
     if (hit && hit.mtimeMs === mtimeMs) return hit.etag;
     const etag = await etagOf(await readFile(abs), path.extname(abs));
@@ -94,12 +92,14 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = `http://${req.headers.host ?? "localhost"}`;
     const url = new URL(req.url ?? "/", origin);
-    const request = toRequest(req, origin);
+    // A Web Request only for answers the shared core computes; static files go straight to serve-handler.
+    let web: Request | undefined;
+    const request = () => (web ??= toRequest(req, origin));
     const api = isApiPath(url.pathname);
 
     if (limiter && isRateLimitedPath(url.pathname)) {
       const verdict = limiter.take(`${req.socket.remoteAddress}|${req.headers.host ?? ""}`);
-      if (!verdict.ok) return sendResponse(res, await rateLimitedResponse(request, verdict));
+      if (!verdict.ok) return sendResponse(res, await rateLimitedResponse(request(), verdict));
     }
 
     if (req.method === "OPTIONS" && api) {
@@ -108,18 +108,18 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
       return;
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
-      return sendResponse(res, await problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } }));
+      return sendResponse(res, await problemResponse(request(), "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } }));
     }
 
     // The list: the same decision as the edge function (netlify/edge-functions/api.ts): the static
     // page when the build wrote one for this request, the list core otherwise.
     if (isListPath(url.pathname)) {
       const parsed = parseListRequest(url);
-      if (!parsed.ok) return sendResponse(res, await listProblemResponse(request, parsed));
-      if (!isStaticCandidate(parsed.req) || !isFile(staticPagePath(parsed.req))) return sendResponse(res, await answerList(request, parsed.req, listSource));
+      if (!parsed.ok) return sendResponse(res, await listProblemResponse(request(), parsed));
+      if (!isStaticCandidate(parsed.req) || !isFile(staticPagePath(parsed.req))) return sendResponse(res, await answerList(request(), parsed.req, listSource));
     }
 
-    const route = resolveRoute(rules, url.pathname, url.searchParams, isFile);
+    const route = routes.resolve(url.pathname, url.searchParams, isFile);
     if (route && route.rule.status === 301) {
       const { "Content-Type": _, ...headers } = headersFor(headerRules, url.pathname);
       res.writeHead(301, { ...headers, Location: route.target + url.search });
@@ -127,17 +127,19 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
       return;
     }
     const target = route && route.rule.status !== 404 ? route.target : url.pathname;
-    if (api && !isFile(target)) return sendResponse(res, await answerApiMiss(request));
+    const file = statOf(target);
+    if (api && !file) return sendResponse(res, await answerApiMiss(request()));
 
     // Request-path rules first, then the served file's own (a 410 body is a problem document).
     const headers: Record<string, string | null> = { ...headersFor(headerRules, url.pathname), ...headersFor(headerRules, target) };
     const status = route?.rule.status ?? 200;
-    if (isFile(target)) {
-      headers.ETag = await fileEtag(target);
+    if (file) {
+      headers.ETag = await fileEtag(file.abs, file.mtimeMs);
       headers["Last-Modified"] = null;
       // Netlify sends no Content-Disposition unless a rule sets one; serve-handler would add "inline; filename=...".
       if (!("Content-Disposition" in headers)) headers["Content-Disposition"] = null;
-      if (status === 200 && etagMatches(request.headers.get("If-None-Match"), headers.ETag)) {
+      const ifNoneMatch = req.headers["if-none-match"];
+      if (status === 200 && etagMatches(ifNoneMatch === undefined ? null : ifNoneMatch, headers.ETag)) {
         const { "Content-Type": _, "Last-Modified": __, ...notModified } = headers;
         res.writeHead(304, notModified as Record<string, string>);
         res.end();

@@ -217,33 +217,59 @@ export interface RouteResult {
   target: string;
 }
 
-/**
- * The first rule that applies to a request. A non-forced rule is skipped when a
- * file exists at the requested path (Netlify's shadowing).
- */
-export function resolveRoute(
-  rules: RedirectRule[],
-  pathname: string,
-  search: URLSearchParams,
-  fileExists: (p: string) => boolean,
-): RouteResult | null {
-  for (const rule of rules) {
-    const params = matchPath(rule.from, pathname);
-    if (!params) continue;
-    if (rule.query) {
-      const entries = Object.entries(rule.query);
-      if (!entries.every(([k]) => search.has(k))) continue;
-      for (const [k, v] of entries) params[v.slice(1)] = search.get(k)!;
-    }
-    if (!rule.force && fileExists(pathname)) return null;
-    const target = rule.to.replace(/:([a-z]+)/gi, (m, name: string) => params[name] ?? m);
-    return { rule, target };
-  }
-  return null;
+/** Rules with a literal path looked up by that path, the rest scanned: the first match in file order either way. */
+function indexByPath<T>(rules: T[], pathOf: (r: T) => string) {
+  const literal = new Map<string, number[]>();
+  const patterns: number[] = [];
+  rules.forEach((r, i) => {
+    const p = pathOf(r);
+    if (/[:*]/.test(p)) patterns.push(i);
+    else literal.set(p, [...(literal.get(p) ?? []), i]);
+  });
+  /** Indexes of the rules that may match `pathname`, in file order. */
+  return (pathname: string) => {
+    const hits = literal.get(pathname);
+    return hits ? [...hits, ...patterns].sort((a, b) => a - b) : patterns;
+  };
 }
 
+/**
+ * The redirect rules of a build, ready for lookups: the first rule that applies
+ * to a request. A non-forced rule is skipped when a file exists at the
+ * requested path (Netlify's shadowing).
+ */
+export class RouteTable {
+  private readonly candidates: (pathname: string) => number[];
+
+  constructor(readonly rules: RedirectRule[]) {
+    this.candidates = indexByPath(rules, (r) => r.from);
+  }
+
+  resolve(pathname: string, search: URLSearchParams, fileExists: (p: string) => boolean): RouteResult | null {
+    for (const i of this.candidates(pathname)) {
+      const rule = this.rules[i]!;
+      const params = matchPath(rule.from, pathname);
+      if (!params) continue;
+      if (rule.query) {
+        const entries = Object.entries(rule.query);
+        if (!entries.every(([k]) => search.has(k))) continue;
+        for (const [k, v] of entries) params[v.slice(1)] = search.get(k)!;
+      }
+      if (!rule.force && fileExists(pathname)) return null;
+      const target = rule.to.replace(/:([a-z]+)/gi, (m, name: string) => params[name] ?? m);
+      return { rule, target };
+    }
+    return null;
+  }
+}
+
+const headerIndexes = new WeakMap<HeaderRule[], (pathname: string) => number[]>();
+
+/** Every header rule matching the path, merged in file order (later rules win). */
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
+  let candidates = headerIndexes.get(rules);
+  if (!candidates) headerIndexes.set(rules, (candidates = indexByPath(rules, (r) => r.path)));
   const out: Record<string, string> = {};
-  for (const r of rules) if (matchPath(r.path, pathname)) Object.assign(out, r.headers);
+  for (const i of candidates(pathname)) if (matchPath(rules[i]!.path, pathname)) Object.assign(out, rules[i]!.headers);
   return out;
 }

@@ -9,7 +9,7 @@
 // edge function computes every list answer (to compare with the static pages).
 // Prints "listening <port>" once ready.
 import handler, { config } from "../../netlify/edge-functions/api.ts";
-import { headersFor, parseHeaders, parseRedirects, resolveRoute } from "../../generator/serve/routes.ts";
+import { RouteTable, headersFor, parseHeaders, parseRedirects } from "../../generator/serve/routes.ts";
 import { etagMatches, etagOf } from "../../generator/serve/respond.ts";
 import { pathPatternMatches } from "../../generator/serve/rate-limit.ts";
 import { isListPath } from "../../generator/serve/list.ts";
@@ -19,7 +19,7 @@ declare const Deno: any;
 
 const dist: string = Deno.args[0];
 if (!dist) throw new Error("usage: edge-harness.ts <dist>");
-const rules = parseRedirects(await Deno.readTextFile(`${dist}/_redirects`));
+const routes = new RouteTable(parseRedirects(await Deno.readTextFile(`${dist}/_redirects`)));
 const headerRules = parseHeaders(await Deno.readTextFile(`${dist}/_headers`));
 
 function fileOf(p: string): string | null {
@@ -33,7 +33,7 @@ function fileOf(p: string): string | null {
 
 async function staticLayer(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const route = resolveRoute(rules, url.pathname, url.searchParams, (p) => fileOf(p) !== null);
+  const route = routes.resolve(url.pathname, url.searchParams, (p) => fileOf(p) !== null);
   if (route?.rule.status === 301) return new Response(null, { status: 301, headers: { Location: route.target + url.search } });
   const target = route && route.rule.status !== 404 ? route.target : url.pathname;
   const file = fileOf(target) ?? (route?.rule.status === 404 ? fileOf(route.target) : null);
