@@ -15,6 +15,7 @@ import { PROBLEMS } from "../serve/problems.ts";
 import { badgeEmbed } from "../derive/badges.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const TEMPLATES = path.join(ROOT, "templates");
 
 /** Markdown documents published as pages: file in docs/ → URL path. */
 export const DOC_PAGES: { file: string; url: string; title: string }[] = [
@@ -33,35 +34,58 @@ export interface PagesInput {
   only?: string[];
 }
 
+/** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
+const PAGES_PER_RUN = 5000;
+
+interface Pass {
+  /** The templates folder (site pages) or the device template alone. */
+  input: string;
+  devices: unknown[];
+}
+
 export async function run({ catalog, site, outRoot, only }: PagesInput): Promise<{ files: number; bytes: number }> {
   const latestRevision = (r: DeviceRecord) => r.evidence.revisions.reduce((max, v) => (v.date > max ? v.date : max), "");
   const recent = [...catalog.published]
     .sort((a, b) => (latestRevision(a) < latestRevision(b) ? 1 : latestRevision(a) > latestRevision(b) ? -1 : a.slug < b.slug ? -1 : 1))
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
-  const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
-  const devices = rendered.map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site), embed: badgeEmbed(r.slug, site, r.name) }));
 
-  const elev = new Eleventy(path.join(ROOT, "templates"), outRoot, {
-    quietMode: true,
-    config(cfg: any) {
-      cfg.addGlobalData("site", site);
-      cfg.addGlobalData("devices", devices);
-      cfg.addGlobalData("publishedCount", catalog.published.length);
-      cfg.addGlobalData("recent", recent);
-      cfg.addGlobalData("problems", PROBLEMS);
-      cfg.addFilter("partialDate", describeDate);
-      cfg.addFilter("scope", describeScope);
-      // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
-      cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
-      for (const doc of DOC_PAGES) {
-        // Links between docs are written as files (list.md) so they work in the repository too.
-        const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8").replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`);
-        cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
-      }
-    },
-  });
-  const written = (await elev.write()) as unknown as [unknown[], { content?: string }[]];
-  const pages = written[1] ?? [];
-  return { files: pages.length, bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) };
+  const render = async ({ input, devices }: Pass) => {
+    const elev = new Eleventy(input, outRoot, {
+      quietMode: true,
+      config(cfg: any) {
+        cfg.addGlobalData("site", site);
+        cfg.addGlobalData("devices", devices);
+        cfg.addGlobalData("publishedCount", catalog.published.length);
+        cfg.addGlobalData("recent", recent);
+        cfg.addGlobalData("problems", PROBLEMS);
+        cfg.addFilter("partialDate", describeDate);
+        cfg.addFilter("scope", describeScope);
+        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
+        cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
+        if (input !== TEMPLATES) return;
+        for (const doc of DOC_PAGES) {
+          // Links between docs are written as files (list.md) so they work in the repository too.
+          const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8").replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`);
+          cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
+        }
+      },
+    });
+    const written = (await elev.write()) as unknown as [unknown[], { content?: string }[]];
+    const pages = written[1] ?? [];
+    return { files: pages.length, bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) };
+  };
+
+  // The site pages once (the device template paginates over nothing there), then the device pages in runs.
+  const total = await render({ input: TEMPLATES, devices: [] });
+  const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
+  for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
+    const devices = rendered
+      .slice(start, start + PAGES_PER_RUN)
+      .map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site), embed: badgeEmbed(r.slug, site, r.name) }));
+    const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });
+    total.files += pass.files;
+    total.bytes += pass.bytes;
+  }
+  return total;
 }
