@@ -101,6 +101,6 @@ export const calendar: Emitter = {
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));
     const { head, tail } = shell("Device support endings (Device Lifecycle Records)");
-    out.write("support-calendar.ics", head + everything.map((e) => e.text).join("") + tail);
+    out.writeParts("support-calendar.ics", [head, ...everything.map((e) => e.text), tail]);
   },
 };

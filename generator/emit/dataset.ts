@@ -30,8 +30,8 @@ export const dataset: Emitter = {
         file.push(chunk);
       }
     }
-    out.write("api/v1/dataset.csv", all.join(""));
+    out.writeParts("api/v1/dataset.csv", all);
     out.clearDir("api/v1/dataset");
-    for (const [year, chunks] of byYear) out.write(`api/v1/dataset/${year}.csv`, chunks.join(""));
+    for (const [year, chunks] of byYear) out.writeParts(`api/v1/dataset/${year}.csv`, chunks);
   },
 };

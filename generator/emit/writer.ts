@@ -1,6 +1,6 @@
 // The one place emitters write through: counts files and bytes for the build
 // summary and the benchmarks, and creates each folder once.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 
 export class OutputWriter {
@@ -11,15 +11,30 @@ export class OutputWriter {
   constructor(readonly root: string) {}
 
   write(relPath: string, content: string | Uint8Array): void {
+    writeFileSync(this.prepare(relPath), content);
+    this.files += 1;
+    this.bytes += typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+  }
+
+  /** A large file written piece by piece, never joined into one string (the catalog CSV, the calendar). */
+  writeParts(relPath: string, parts: Iterable<string>): void {
+    const fd = openSync(this.prepare(relPath), "w");
+    try {
+      for (const part of parts) this.bytes += writeSync(fd, part);
+    } finally {
+      closeSync(fd);
+    }
+    this.files += 1;
+  }
+
+  private prepare(relPath: string): string {
     const abs = path.join(this.root, relPath);
     const dir = path.dirname(abs);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-    writeFileSync(abs, content);
-    this.files += 1;
-    this.bytes += typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+    return abs;
   }
 
   /**
