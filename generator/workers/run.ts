@@ -13,11 +13,14 @@ interface Reply {
 
 const workers = new Map<string, { worker: Worker; pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }> }>();
 let nextId = 0;
+/** Room for one Eleventy run of 5,000 device pages (emit/pages-render.ts) with a wide margin. */
+const HEAP_MB = 1024;
 
 function workerFor(moduleUrl: URL) {
   let entry = workers.get(moduleUrl.href);
   if (entry) return entry;
-  const worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: { module: moduleUrl.href } });
+  // A bounded heap makes V8 collect as it goes instead of growing beside the main thread's heap.
+  const worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: { module: moduleUrl.href }, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const fail = (err: Error) => {
     workers.delete(moduleUrl.href);
