@@ -1,0 +1,231 @@
+// The suite's results, the targets of issue 5 evaluated against them, and the printed tables.
+import type { BaselineResult } from "./baseline.ts";
+import type { BuildResult } from "./full-build.ts";
+import type { Machine } from "./machine.ts";
+import type { PreviewLoadResult } from "./preview-load.ts";
+import type { RebuildResult } from "./rebuild.ts";
+import type { FloorResult } from "./write-floor.ts";
+import { round } from "./lib.ts";
+
+/** One catalog size. A measurement that failed is absent, with its first error line in `errors`. */
+export interface SizeResult {
+  devices: number;
+  build?: BuildResult;
+  baseline?: BaselineResult;
+  floor?: FloorResult;
+  errors: Record<string, string>;
+  msPerDevice?: number;
+  /** Our build() wall time ÷ the baseline's (read + Eleventy) wall time. */
+  overBaseline?: number;
+  /** Our build() wall time ÷ the write floor's wall time. */
+  overFloor?: number;
+}
+
+/** One size of the list/search core, as bench/list-core.ts reports it (see BENCHMARKS.md): these four, plus any detail it adds. */
+export interface ListCoreSize {
+  records: number;
+  p50Ms: number;
+  p99Ms: number;
+  coldLoadMs: number;
+  [detail: string]: number | string;
+}
+
+export interface Results {
+  machine: Machine;
+  command: string;
+  /** Build, baseline and floor figures are the fastest of this many runs. */
+  repeat: number;
+  sizes: number[];
+  /** The size the 10,000-device targets are read at (10,000 unless --sizes leaves it out). */
+  refSize: number;
+  perSize: SizeResult[];
+  rebuild: (RebuildResult & { devices: number }) | null;
+  listCore: { status: "measured" | "absent" | "failed" | "unparsed"; sizes: ListCoreSize[]; output?: string };
+  previewLoad: (PreviewLoadResult & { devices: number }) | null;
+  /** Why the rebuild or load measurement is missing, if it is. */
+  errors: Record<string, string>;
+  targets: Target[];
+}
+
+export interface Target {
+  target: string;
+  measured: string;
+  /** null: could not be measured in this run. */
+  pass: boolean | null;
+  note?: string;
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+const s = (ms: number | undefined) => (ms === undefined ? "failed" : (ms / 1000).toFixed(2));
+const mb = (x: number | undefined) => (x === undefined ? "failed" : n(Math.round(x)));
+const failed = (p: SizeResult | undefined, what: string) => p?.errors[what] && `${what} failed: ${p.errors[what]}`;
+
+export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
+  const at = (size: number) => r.perSize.find((p) => p.devices === size);
+  const ref = at(r.refSize);
+  const big = r.perSize.at(-1);
+  const refNote = r.refSize === 10_000 ? undefined : `read at ${n(r.refSize)} devices; the target is set at 10,000`;
+  const bigNote = big?.devices === 50_000 ? undefined : `read at ${n(big?.devices ?? 0)} devices; the target is set at 50,000`;
+  // The list core counts published records (about 98.5% of a synthetic catalog).
+  const core50k = r.listCore.sizes.at(-1);
+  const coreNote = r.listCore.status !== "measured" ? `list core ${r.listCore.status}` : (core50k?.records ?? 0) >= 45_000 ? undefined : `read at ${n(core50k?.records ?? 0)} records`;
+  const targets: Target[] = [];
+  const add = (target: string, measured: string | null | undefined, pass: boolean | null | undefined, note?: string) =>
+    targets.push(measured == null ? { target, measured: "not measured", pass: null, note } : { target, measured, pass: pass ?? null, note });
+
+  // A build that fails cannot meet a target; a missing baseline or floor leaves it unmeasured.
+  add(
+    "full build ≤ bare Eleventy baseline at 10k",
+    ref?.overBaseline !== undefined ? `${ref.overBaseline}× (${s(ref.build?.wallMs)} s vs ${s(ref.baseline?.wallMs)} s)` : failed(ref, "build") || failed(ref, "baseline"),
+    ref?.overBaseline !== undefined ? ref.overBaseline <= 1 : ref?.build ? null : false,
+    refNote,
+  );
+  add(
+    "full build ≤ 3× write floor at 10k",
+    ref?.overFloor !== undefined ? `${ref.overFloor}× (${s(ref.build?.wallMs)} s vs ${s(ref.floor?.wallMs)} s)` : failed(ref, "build") || failed(ref, "floor"),
+    ref?.overFloor !== undefined ? ref.overFloor <= 3 : ref?.build ? null : false,
+    refNote,
+  );
+  // Linear growth: 5.5× for 5× the devices, i.e. at most 1.1× the size ratio between any two sizes.
+  if (ref && big && big.devices > ref.devices) {
+    const limit = round((1.1 * big.devices) / ref.devices, 2);
+    const growth = big.build && ref.build && round(big.build.wallMs / ref.build.wallMs, 2);
+    const target = `50k build ≤ 5.5× the 10k build (${limit}× for ${n(big.devices)}/${n(ref.devices)})`;
+    add(target, growth ? `${growth}×` : failed(big, "build") || failed(ref, "build"), growth ? growth <= limit : false, bigNote);
+  } else add("50k build ≤ 5.5× the 10k build", undefined, undefined, "needs two sizes");
+  add("peak RSS < 2 GB at 50k", big?.build ? `${n(Math.round(big.build.peakRssMB))} MB` : failed(big, "build"), big?.build ? big.build.peakRssMB < 2048 : big && false, bigNote);
+  add(
+    "one-record change < 2 s (10k catalog)",
+    r.rebuild ? `${s(r.rebuild.endToEndMs)} s (${r.rebuild.mode})` : r.errors.rebuild,
+    r.rebuild ? r.rebuild.endToEndMs < 2000 : undefined,
+    r.rebuild && r.rebuild.devices !== 10_000 ? `read at ${n(r.rebuild.devices)} devices` : undefined,
+  );
+  add("search core p99 < 5 ms at 50k", core50k && `${core50k.p99Ms} ms per request`, core50k && core50k.p99Ms < 5, coreNote);
+  add("cold index load < 50 ms at 50k", core50k && `${core50k.coldLoadMs} ms`, core50k && core50k.coldLoadMs < 50, coreNote);
+  const pl = r.previewLoad;
+  add("preview ≥ 80% of plain serve throughput", pl ? `${Math.round(pl.previewOverServe * 100)}%` : r.errors["preview load"], pl && pl.previewOverServe >= 0.8);
+  return targets;
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((row) => row.map(String))];
+  const width = head.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const numeric = (c: string) => /^-?[\d.,]+×?$/.test(c);
+  const line = (row: string[]) => `| ${row.map((c, i) => (numeric(c) ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join(" | ")} |`;
+  return [line(head), `|${width.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.slice(1).map(line)].join("\n");
+}
+
+/** The whole report as Markdown tables (printed, and pasted into BENCHMARKS.md). */
+export function render(r: Results): string {
+  const m = r.machine;
+  const out: string[] = [];
+  out.push(
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}, ${m.os}; ${m.date}`,
+    `Load average (1/5/15 min): ${m.loadAverage.start.join("/")} at start, ${m.loadAverage.end?.join("/") ?? "?"} at end`,
+    `Command: ${r.command}`,
+    "",
+  );
+
+  out.push(
+    `Full build (times in s${r.repeat > 1 ? `, fastest of ${r.repeat} runs; peak RSS the highest of them` : ""}; build = the build() call, start-up excluded; process = spawn to exit; load 1m = the machine's load average as it started)`,
+    "",
+  );
+  out.push(
+    table(
+      ["devices", "build", "process", "CPU", "peak RSS MB", "files", "MB written", "ms/device", "Eleventy baseline", "÷ baseline", "write floor", "÷ floor", "load 1m"],
+      r.perSize.map((p) => [
+        n(p.devices),
+        s(p.build?.wallMs),
+        s(p.build?.processMs),
+        s(p.build?.cpuMs),
+        mb(p.build?.peakRssMB),
+        p.build ? n(p.build.files) : "",
+        p.build ? (p.build.bytes / 1e6).toFixed(1) : "",
+        p.msPerDevice ?? "",
+        s(p.baseline?.wallMs),
+        p.overBaseline ?? "",
+        s(p.floor?.wallMs),
+        p.overFloor ?? "",
+        p.build?.load1m ?? "",
+      ]),
+    ),
+    "",
+  );
+
+  const errors = r.perSize.flatMap((p) => Object.entries(p.errors).map(([what, e]) => `- ${n(p.devices)} devices, ${what}: ${e}`));
+  if (errors.length) out.push("Failed measurements", "", ...errors, "");
+
+  const built = r.perSize.filter((p) => p.build);
+  const stages = [...new Set(built.flatMap((p) => Object.keys(p.build!.stages)))];
+  out.push("Stages (s; as build() reports them: an asynchronous emitter, e.g. the pages' worker thread, overlaps the others and counts its wall time)", "", table(["devices", ...stages], built.map((p) => [n(p.devices), ...stages.map((k) => (p.build!.stages[k] === undefined ? "" : s(p.build!.stages[k]!)))])), "");
+
+  out.push(
+    "Baseline and floor detail",
+    "",
+    table(
+      ["devices", "baseline files", "baseline CPU s", "baseline RSS MB", "baseline load 1m", "floor files", "floor MB", "floor CPU s", "floor load 1m"],
+      r.perSize.map((p) => [
+        n(p.devices),
+        p.baseline ? n(p.baseline.files) : "",
+        s(p.baseline?.cpuMs),
+        mb(p.baseline?.peakRssMB),
+        p.baseline?.load1m ?? "",
+        p.floor ? n(p.floor.files) : "",
+        p.floor ? (p.floor.bytes / 1e6).toFixed(1) : "",
+        s(p.floor?.cpuMs),
+        p.floor?.load1m ?? "",
+      ]),
+    ),
+    "",
+  );
+
+  if (r.repeat > 1) {
+    const runs = (u: { runsMs?: number[] } | undefined) => u?.runsMs?.map((ms) => s(ms)).join(", ") ?? "";
+    out.push("Every run (s)", "", table(["devices", "build", "baseline", "floor"], r.perSize.map((p) => [n(p.devices), runs(p.build), runs(p.baseline), runs(p.floor)])), "");
+  }
+
+  if (r.rebuild) {
+    const b = r.rebuild;
+    const stages = b.stages ? ` (${Object.entries(b.stages).map(([k, ms]) => `${k} ${s(ms)}`).join(", ")})` : "";
+    out.push(`One-record change at ${n(b.devices)} devices (${b.mode}, record ${b.slug}): ${s(b.endToEndMs)} s end to end${b.buildMs !== undefined ? `, of which build() ${s(b.buildMs)} s${stages}` : ""}${b.rebuildMs !== undefined ? `; the watcher logged its rebuild as ${s(b.rebuildMs)} s` : ""}`, "");
+  }
+
+  for (const [what, e] of Object.entries(r.errors)) out.push(`${what} failed: ${e}`, "");
+
+  if (r.listCore.status === "measured") {
+    const columns = [...new Set(r.listCore.sizes.flatMap((c) => Object.keys(c)))];
+    out.push(
+      "List/search core (bench/list-core.ts; a request is the whole computed answer, index in memory)",
+      "",
+      table(columns, r.listCore.sizes.map((c) => columns.map((k) => (k === "records" ? n(c.records) : String(c[k] ?? ""))))),
+      "",
+    );
+  } else {
+    out.push(`List/search core: ${r.listCore.status === "absent" ? "bench/list-core.ts does not exist yet; the suite runs it when it does" : `bench/list-core.ts ${r.listCore.status}`}`, "");
+    if (r.listCore.output) out.push("```", r.listCore.output.trim(), "```", "");
+  }
+
+  if (r.previewLoad) {
+    const pl = r.previewLoad;
+    out.push(`Preview under load at ${n(pl.devices)} devices (autocannon, ${pl.connections} connections, ${pl.durationS} s after ${pl.warmupS} s warm-up, 127.0.0.1)`, "");
+    out.push(
+      table(
+        ["server", "target", "path", "req/s", "p50 ms", "p99 ms", "statuses"],
+        pl.targets.map((t) => [t.server, t.name, t.path, n(t.requestsPerSec), t.p50Ms, t.p99Ms, Object.entries(t.statuses).map(([c, k]) => `${c}×${n(k)}`).join(" ") + (t.errors ? ` errors×${t.errors}` : "")]),
+      ),
+      "",
+      `preview (record API path) ÷ serve (record file): ${pl.previewOverServe}`,
+      "",
+    );
+  }
+
+  out.push(
+    "Targets (issue 5)",
+    "",
+    table(
+      ["target", "measured", "result"],
+      r.targets.map((t) => [t.target, t.measured, (t.pass === null ? "n/a" : t.pass ? "PASS" : "FAIL") + (t.note ? ` (${t.note})` : "")]),
+    ),
+  );
+  return out.join("\n");
+}
