@@ -1,18 +1,12 @@
 // The exports over real HTTP against the preview server: media types,
 // download and license headers, conditional GETs, the year rewrite and the
 // answers for years, slugs and calendars that have no file.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../../generator/derive/badges.ts";
-import { buildTo, servePreview, type Preview } from "../helpers/build.ts";
+import { fixturePreview } from "../helpers/build.ts";
 
-let preview: Preview;
-beforeAll(async () => {
-  const { outDir } = await buildTo();
-  preview = await servePreview(outDir);
-});
-afterAll(() => preview.close());
-
-const get = (path: string, headers: Record<string, string> = {}) => fetch(preview.url + path, { headers, redirect: "manual" });
+const request = fixturePreview();
+const get = (path: string, headers: Record<string, string> = {}) => request(path, { headers });
 const CSV = "text/csv; charset=utf-8; header=present";
 
 function expectApiHeaders(res: Response) {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { build, type BuildReport } from "../../generator/build.ts";
 import { startPreview } from "../../generator/serve/preview.ts";
 
@@ -45,3 +46,17 @@ function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }
+
+/**
+ * For a test file: the fixture catalog built and served for all its tests.
+ * `fetch` takes a path and does not follow redirects, so 301s can be checked.
+ */
+export function fixturePreview() {
+  let preview: Preview;
+  beforeAll(async () => {
+    preview = await servePreview((await buildTo()).outDir);
+  });
+  afterAll(() => preview.close());
+  return (path: string, init: RequestInit = {}) => fetch(preview.url + path, { redirect: "manual", ...init });
+}
+

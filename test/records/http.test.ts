@@ -1,15 +1,9 @@
 // The per-device endpoints over real HTTP against the preview server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTo, servePreview, type Preview } from "../helpers/build.ts";
+import { describe, expect, it } from "vitest";
+import { fixturePreview } from "../helpers/build.ts";
 
-let preview: Preview;
-beforeAll(async () => {
-  const { outDir } = await buildTo();
-  preview = await servePreview(outDir);
-});
-afterAll(() => preview.close());
-
-const get = (path: string, headers: Record<string, string> = {}) => fetch(preview.url + path, { headers, redirect: "manual" });
+const request = fixturePreview();
+const get = (path: string, headers: Record<string, string> = {}) => request(path, { headers });
 
 describe("GET /api/v1/devices/<slug>", () => {
   it("answers the record with its verdict, links, attribution and API headers", async () => {
@@ -60,7 +54,7 @@ describe("GET /api/v1/devices/<slug>", () => {
       expect(res.status, from).toBe(301);
       expect(res.headers.get("location")).toBe(to);
     }
-    expect((await fetch(preview.url + "/api/v1/devices/epsilon-book")).status).toBe(200);
+    expect((await request("/api/v1/devices/epsilon-book", { redirect: "follow" })).status).toBe(200);
   });
 
   it("a withdrawn record answers 410 with its reason", async () => {
@@ -72,11 +66,11 @@ describe("GET /api/v1/devices/<slug>", () => {
   });
 
   it("writes are refused with 405 and a problem body; CORS preflight is answered", async () => {
-    const post = await fetch(preview.url + "/api/v1/devices/alpha-phone", { method: "POST" });
+    const post = await request("/api/v1/devices/alpha-phone", { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toContain("GET");
     expect((await post.json()).type).toBe("/docs/problems#method-not-allowed");
-    const pre = await fetch(preview.url + "/api/v1/devices/alpha-phone", { method: "OPTIONS" });
+    const pre = await request("/api/v1/devices/alpha-phone", { method: "OPTIONS" });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
   });
