@@ -16,7 +16,16 @@ export function siteFromEnv(env: Record<string, string | undefined>, now: string
   return { siteUrl, baseUrl: trim(env.BASE_URL || siteUrl), now };
 }
 
-export const urls = (site: Site) => ({
+/** The site's URL builders, made once per Site (they are called for every record of every output). */
+export const urls = (site: Site) => {
+  let u = urlsBySite.get(site);
+  if (!u) urlsBySite.set(site, (u = urlBuilders(site)));
+  return u;
+};
+
+const urlsBySite = new WeakMap<Site, ReturnType<typeof urlBuilders>>();
+
+const urlBuilders = (site: Site) => ({
   page: (slug: string) => `${site.siteUrl}/devices/${slug}`,
   record: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}`,
   evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
