@@ -9,6 +9,7 @@
 // endings and are never events.
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { addDays, describeDate, periodOf } from "./dates.ts";
+import { latestRevisionDay } from "./catalog.ts";
 import { attribution, siteHost, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
 
@@ -26,10 +27,6 @@ export interface SupportEndEvent {
   url: string;
   /** DTSTAMP: the record's latest revision day, so output changes only when the record does. */
   stamp: string;
-}
-
-function latestRevisionDay(r: DeviceRecord): string {
-  return r.evidence.revisions.reduce((max, rev) => (rev.date > max ? rev.date : max), "");
 }
 
 function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site): SupportEndEvent | null {

@@ -11,6 +11,11 @@ export interface Catalog {
   redirects: { from: string; to: string }[];
 }
 
+/** The day of a record's newest revision (the "recently changed" order and the calendar's DTSTAMP). */
+export function latestRevisionDay(r: DeviceRecord): string {
+  return r.evidence.revisions.reduce((max, rev) => (rev.date > max ? rev.date : max), "");
+}
+
 const bySlug = (a: DeviceRecord, b: DeviceRecord) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
 export function catalogOf(records: DeviceRecord[]): Catalog {

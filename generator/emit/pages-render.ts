@@ -5,8 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
-import type { Catalog } from "../derive/catalog.ts";
-import type { DeviceRecord } from "../schema/record.ts";
+import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import type { Site } from "../derive/site.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate } from "../derive/dates.ts";
@@ -44,9 +43,11 @@ interface Pass {
 }
 
 export async function run({ catalog, site, outRoot, only }: PagesInput): Promise<{ files: number; bytes: number }> {
-  const latestRevision = (r: DeviceRecord) => r.evidence.revisions.reduce((max, v) => (v.date > max ? v.date : max), "");
   const recent = [...catalog.published]
-    .sort((a, b) => (latestRevision(a) < latestRevision(b) ? 1 : latestRevision(a) > latestRevision(b) ? -1 : a.slug < b.slug ? -1 : 1))
+    .sort((a, b) => {
+      const [da, db] = [latestRevisionDay(a), latestRevisionDay(b)];
+      return da < db ? 1 : da > db ? -1 : a.slug < b.slug ? -1 : 1;
+    })
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
 
