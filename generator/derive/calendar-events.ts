@@ -7,7 +7,7 @@
 // spanning the whole period, with the precision in its summary, so it never
 // looks like a known day. Minimum commitments ("at least until") are not
 // endings and are never events.
-import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
 import { addDays, describeDate, periodOf } from "./dates.ts";
 import { latestRevisionDay } from "./catalog.ts";
 import { attribution, siteHost, urls, type Site } from "./site.ts";
@@ -25,6 +25,11 @@ export interface SupportEndEvent {
   summary: string;
   description: string;
   url: string;
+  /** The parts the summary is made of, for pages that show them in their own words. */
+  device: string;
+  what: string;
+  coverage: string;
+  end: PartialDate;
   /** DTSTAMP: the record's latest revision day, so output changes only when the record does. */
   stamp: string;
 }
@@ -66,6 +71,10 @@ function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site):
     summary: `${who}: ${KIND_WORDS[kind]} end ${when}`,
     description,
     url: u.page(r.slug),
+    device: r.name,
+    what: KIND_WORDS[kind],
+    coverage,
+    end: c.end,
     stamp: latestRevisionDay(r),
   };
 }

@@ -59,6 +59,26 @@ export function describeDate(d: PartialDate | undefined): string {
   }
 }
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** The way a person reads a partial date, precision spelled out: "October 2030, month precision". */
+export function readableDate(d: PartialDate | undefined): string {
+  if (!d || d.precision === "unknown" || d.value === undefined) return "not documented (unknown)";
+  const y = d.value.slice(0, 4);
+  switch (d.precision) {
+    case "day":
+      return `${Number(d.value.slice(8))} ${MONTHS[Number(d.value.slice(5, 7)) - 1]} ${y}, day precision`;
+    case "month":
+      return `${MONTHS[Number(d.value.slice(5, 7)) - 1]} ${y}, month precision`;
+    case "quarter": {
+      const q = Number(d.value.slice(6));
+      return `Q${q} ${y} (${MONTHS[(q - 1) * 3]} to ${MONTHS[q * 3 - 1]}), quarter precision`;
+    }
+    case "year":
+      return `${y}, year precision`;
+  }
+}
+
 export function addDays(day: string, n: number): string {
   const t = new Date(`${day}T00:00:00Z`).getTime() + n * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);

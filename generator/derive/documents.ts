@@ -1,6 +1,7 @@
 // The JSON bodies of the per-device endpoints, as pure functions of a record,
 // the site and the day. The list endpoint reuses deviceSummary.
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import type { DeviceDocument, DeviceSummary, EvidenceDocument } from "../schema/responses.ts";
 import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
@@ -13,7 +14,7 @@ function commitmentDocument(c: Commitment, now: string) {
 /** A device as it appears in list pages: everything but the attribution block. */
 export const deviceSummary = perRecord(summaryOf);
 
-function summaryOf(r: DeviceRecord, site: Site) {
+function summaryOf(r: DeviceRecord, site: Site): DeviceSummary {
   const u = urls(site);
   const v = verdictOf(r, site.now);
   return {
@@ -41,7 +42,7 @@ function summaryOf(r: DeviceRecord, site: Site) {
   };
 }
 
-export function deviceDocument(r: DeviceRecord, site: Site) {
+export function deviceDocument(r: DeviceRecord, site: Site): DeviceDocument {
   return { ...deviceSummary(r, site), attribution: attribution(site) };
 }
 
@@ -49,15 +50,19 @@ export function deviceDocument(r: DeviceRecord, site: Site) {
 function assertionsOf(r: DeviceRecord) {
   return (["security", "os"] as const).flatMap((kind) =>
     r.support[kind].flatMap((c, i) =>
-      (["end", "minimum"] as const)
-        .filter((field) => c[field] !== undefined)
-        .map((field) => ({
-          subject: `support.${kind}[${i}].${field}`,
-          claim: `${kind === "os" ? "OS" : "Security"} updates${field === "minimum" ? " at least until" : " end"}: ${describeDate(c[field])} (${describeScope(c.scope)}; ${c.meaning})`,
-          value: c[field],
-          evidenceLevel: c.evidenceLevel,
-          sourceIds: c.sourceIds,
-        })),
+      (["end", "minimum"] as const).flatMap((field) => {
+        const value = c[field];
+        if (value === undefined) return [];
+        return [
+          {
+            subject: `support.${kind}[${i}].${field}`,
+            claim: `${kind === "os" ? "OS" : "Security"} updates${field === "minimum" ? " at least until" : " end"}: ${describeDate(value)} (${describeScope(c.scope)}; ${c.meaning})`,
+            value,
+            evidenceLevel: c.evidenceLevel,
+            sourceIds: c.sourceIds,
+          },
+        ];
+      }),
     ),
   );
 }
@@ -65,10 +70,10 @@ function assertionsOf(r: DeviceRecord) {
 function recallStatement(rr: DeviceRecord["evidence"]["recallReview"][number]): string {
   return rr.result === "match"
     ? `${rr.matches.length} notice(s) in ${rr.registry} matched the query "${rr.query}" on ${rr.searchedOn}.`
-    : `No notice in ${rr.registry} matched the query "${rr.query}" on ${rr.searchedOn}. This is not proof that no recall exists.`;
+    : `No match in ${rr.registry} as of ${rr.searchedOn} (query "${rr.query}"). This is not proof that no recall exists.`;
 }
 
-export function evidenceDocument(r: DeviceRecord, site: Site) {
+export function evidenceDocument(r: DeviceRecord, site: Site): EvidenceDocument {
   const u = urls(site);
   return {
     slug: r.slug,

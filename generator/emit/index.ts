@@ -11,5 +11,6 @@ import { badges } from "./badge.ts";
 import { feed } from "./feed.ts";
 import { calendar } from "./calendar.ts";
 import { listPages } from "./list-pages.ts";
+import { openApiFile } from "./openapi.ts";
 
-export const emitters: Emitter[] = [pages, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages];
+export const emitters: Emitter[] = [pages, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages, openApiFile];

@@ -1,17 +1,23 @@
 // Eleventy rendering of the human pages (device pages, home, docs, license,
 // 404) from templates/. Runs in a worker thread (see pages.ts); API files are
 // written directly by the other emitters, Eleventy only renders HTML.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
-import type { Site } from "../derive/site.ts";
+import { urls, type Site } from "../derive/site.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
-import { describeDate } from "../derive/dates.ts";
-import { describeScope } from "../derive/verdict.ts";
+import { describeDate, readableDate } from "../derive/dates.ts";
+import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
 import { PROBLEMS } from "../serve/problems.ts";
+import { CORRECTIONS_FORM } from "../serve/routes.ts";
 import { badgeEmbed } from "../derive/badges.ts";
+import { buildOpenApi } from "../schema/openapi.ts";
+import { bySoonest, upcomingEnds } from "../derive/calendar-events.ts";
+import { supportYears } from "../derive/dataset-rows.ts";
+import { normalize } from "../derive/search.ts";
+import type { DeviceRecord } from "../schema/record.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
@@ -22,6 +28,7 @@ export const DOC_PAGES: { file: string; url: string; title: string }[] = [
   { file: "list.md", url: "/docs/list", title: "List and search" },
   { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feed, calendar" },
   { file: "record-fields.md", url: "/docs/record-fields", title: "Device record fields" },
+  { file: "record-rules.md", url: "/docs/record-rules", title: "Rules across records" },
   { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
 ];
 
@@ -31,6 +38,29 @@ export interface PagesInput {
   outRoot: string;
   /** Watch mode: render only these device pages (the home page and docs are always rendered). */
   only?: string[];
+}
+
+/** A commitment's status in a reader's words. */
+const STATUS_WORDS: Record<CommitmentStatus, string> = {
+  ended: "ended",
+  "ending-soon": "ending within six months",
+  continuing: "continuing",
+  "minimum-commitment": "within a minimum commitment",
+  "minimum-passed": "minimum commitment passed; end not documented",
+  unknown: "unknown",
+};
+
+/** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
+const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.html$/, "");
+
+/** Shown on the home page: the soonest documented endings across the catalog. */
+const UPCOMING_SHOWN = 25;
+
+/** One line of the A–Z pages. */
+function browseEntry(r: DeviceRecord, site: Site) {
+  const doc = deviceDocument(r, site);
+  const models = doc.variants.map((v) => v.model);
+  return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
 }
 
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
@@ -50,6 +80,8 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
     })
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
+  const upcoming = catalog.published.flatMap((r) => upcomingEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
+  const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
@@ -60,21 +92,37 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("publishedCount", catalog.published.length);
         cfg.addGlobalData("recent", recent);
         cfg.addGlobalData("problems", PROBLEMS);
+        cfg.addGlobalData("openapi", buildOpenApi(site));
+        cfg.addGlobalData("upcoming", upcoming);
+        cfg.addGlobalData("browse", browse);
+        cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
+        cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);
+        cfg.addFilter("readableDate", readableDate);
+        cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
+        cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("scope", describeScope);
         // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
         cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
         if (input !== TEMPLATES) return;
+        cfg.addPassthroughCopy({ [path.join(TEMPLATES, "assets")]: "assets" });
         for (const doc of DOC_PAGES) {
-          // Links between docs are written as files (list.md) so they work in the repository too.
-          const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8").replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`);
+          // Links between docs are written as files (list.md) so they work in the repository too,
+          // and name the contract's placeholders, {site_url} and {base_url}, which the published page fills in.
+          const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8")
+            .replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`)
+            .replaceAll("{site_url}", site.siteUrl)
+            .replaceAll("{base_url}", site.baseUrl);
           cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
         }
       },
     });
-    const written = (await elev.write()) as unknown as [unknown[], { content?: string }[]];
-    const pages = written[1] ?? [];
-    return { files: pages.length, bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) };
+    const [copies, pages] = (await elev.write()) as unknown as [{ map: Record<string, string> }[], { content?: string }[]];
+    const copied = copies.flatMap((c) => Object.values(c.map));
+    return {
+      files: pages.length + copied.length,
+      bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) + copied.reduce((n, f) => n + statSync(f).size, 0),
+    };
   };
 
   // The site pages once (the device template paginates over nothing there), then the device pages in runs.
@@ -83,7 +131,13 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
     const devices = rendered
       .slice(start, start + PAGES_PER_RUN)
-      .map((r) => ({ doc: deviceDocument(r, site), evidence: evidenceDocument(r, site), embed: badgeEmbed(r.slug, site, r.name) }));
+      .map((r) => ({
+        doc: deviceDocument(r, site),
+        evidence: evidenceDocument(r, site),
+        embed: badgeEmbed(r.slug, site, r.name),
+        hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
+        datasetYears: supportYears(r).map((year) => ({ year, url: urls(site).datasetYear(year) })),
+      }));
     const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });
     total.files += pass.files;
     total.bytes += pass.bytes;

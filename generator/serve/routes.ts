@@ -62,39 +62,61 @@ const RATE_LIMITED = {
 
 /** The exports' license, relative so one rule serves every deployment (the license page is on the same site). */
 const LICENSE_LINK = '</license>; rel="license"';
-const WHOLE_DATASET = { "Content-Type": MEDIA.csv, "Content-Disposition": 'attachment; filename="device-lifecycle-dataset.csv"', Link: LICENSE_LINK };
-/** The feed and the calendar live outside /api but are fetched by programs just the same. */
-const SUBSCRIPTION = { "Access-Control-Allow-Origin": "*", "Cache-Control": API_CACHE, "X-Content-Type-Options": "nosniff" };
 
+/** Programs' resources: a content type and the five-minute cache of the spec. */
+const cached = (contentType: string) => ({ "Content-Type": contentType, "Cache-Control": API_CACHE });
+const WHOLE_DATASET = { ...cached(MEDIA.csv), "Content-Disposition": 'attachment; filename="device-lifecycle-dataset.csv"', Link: LICENSE_LINK };
+/** The feed and the calendar live outside /api but are fetched by programs just the same. */
+const SUBSCRIPTION_CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED };
+
+/**
+ * Static header rules. Netlify applies every rule that matches a path and
+ * joins repeated header names with commas, so no two rules that can match the
+ * same path set the same header (a test checks this over a whole build), except
+ * Content-Security-Policy, where a comma separates policies that all apply.
+ */
 export const headerRules: HeaderRule[] = [
-  {
-    path: "/api/*",
-    headers: {
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": EXPOSED,
-      "Cache-Control": API_CACHE,
-      "X-Content-Type-Options": "nosniff",
-    },
-  },
-  { path: "/api/v1/devices", headers: { "Content-Type": MEDIA.json } },
-  { path: "/api/v1/devices/*", headers: { "Content-Type": MEDIA.json } },
-  { path: "/api/v1/evidence/*", headers: { "Content-Type": MEDIA.json } },
-  { path: "/api/v1/schema/*", headers: { "Content-Type": MEDIA.json } },
+  // Every response: no content sniffing, no framing, no full URLs leaked to other sites.
+  { path: "/*", headers: { "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin" } },
+  { path: "/api/*", headers: { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED } },
+  { path: "/api/v1/devices", headers: cached(MEDIA.json) },
+  { path: "/api/v1/devices/*", headers: cached(MEDIA.json) },
+  { path: "/api/v1/evidence/*", headers: cached(MEDIA.json) },
+  { path: "/api/v1/schema/*", headers: cached(MEDIA.json) },
+  { path: "/api/v1/openapi.json", headers: cached(MEDIA.json) },
   { path: "/api/v1/problems/*", headers: { "Content-Type": MEDIA.problem } },
+  { path: "/api/v1/problems/not-found.json", headers: { "Cache-Control": API_CACHE } },
+  { path: "/api/v1/problems/gone/*", headers: { "Cache-Control": API_CACHE } },
   { path: "/api/v1/problems/rate-limited", headers: RATE_LIMITED },
   { path: "/api/v1/problems/rate-limited.json", headers: RATE_LIMITED },
-  { path: "/api/v1/list/pages/*", headers: { "Content-Type": MEDIA.json } },
-  { path: "/api/v1/list/index.txt", headers: { "Content-Type": "text/plain; charset=utf-8" } },
-  { path: "/api/devices", headers: { "Content-Type": MEDIA.json, ...LEGACY_API.headers } },
+  { path: "/api/v1/list/pages/*", headers: cached(MEDIA.json) },
+  { path: "/api/v1/list/index.txt", headers: cached("text/plain; charset=utf-8") },
+  { path: "/api/devices", headers: { ...cached(MEDIA.json), ...LEGACY_API.headers } },
   { path: "/api/v1/dataset", headers: WHOLE_DATASET },
   { path: "/api/v1/dataset.csv", headers: WHOLE_DATASET },
   // Each year file's download name comes from its own rule (catalogHeaderRules).
-  { path: "/api/v1/dataset/*", headers: { "Content-Type": MEDIA.csv, Link: LICENSE_LINK } },
-  { path: "/api/v1/badge/*", headers: { "Content-Type": MEDIA.svg } },
-  { path: "/api/v1/calendar/*", headers: { "Content-Type": MEDIA.ics } },
-  { path: "/feed.xml", headers: { "Content-Type": MEDIA.atom, ...SUBSCRIPTION } },
-  { path: "/support-calendar.ics", headers: { "Content-Type": MEDIA.ics, ...SUBSCRIPTION } },
+  { path: "/api/v1/dataset/*", headers: { ...cached(MEDIA.csv), Link: LICENSE_LINK } },
+  // An SVG opened on its own is a document: it may style itself and nothing more. With the
+  // site-wide policy this makes two policies, and a browser enforces both.
+  { path: "/api/v1/badge/*", headers: { ...cached(MEDIA.svg), "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } },
+  { path: "/api/v1/calendar/*", headers: cached(MEDIA.ics) },
+  { path: "/feed.xml", headers: { ...cached(MEDIA.atom), ...SUBSCRIPTION_CORS } },
+  { path: "/support-calendar.ics", headers: { ...cached(MEDIA.ics), ...SUBSCRIPTION_CORS } },
 ];
+
+/**
+ * The content security policy of every response: scripts, styles and fonts
+ * only from the site itself (the pages carry no inline code), images and
+ * live-search requests also from the API's origin, no plugins, no framing.
+ * It names the deployment's origins, so the build writes it (emit/netlify.ts)
+ * rather than the static table. Computed API answers are JSON and need none.
+ */
+export function siteHeaderRules(site: { siteUrl: string; baseUrl: string }): HeaderRule[] {
+  const api = new URL(site.baseUrl).origin;
+  const sources = new URL(site.siteUrl).origin === api ? "'self'" : `'self' ${api}`;
+  const policy = ["default-src 'self'", `img-src ${sources} data:`, `connect-src ${sources}`, `form-action ${sources}`, "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"];
+  return [{ path: "/*", headers: { "Content-Security-Policy": policy.join("; ") } }];
+}
 
 /** Header rules that depend on the catalog: the download name of each support-year file. */
 export function catalogHeaderRules(datasetYears: number[]): HeaderRule[] {
@@ -118,6 +140,9 @@ export const staticRedirects: RedirectRule[] = [
   { from: "/api/v1/badge/:slug", to: "/api/v1/badge/:slug.svg", status: 200 },
   { from: "/api/*", to: "/api/v1/problems/not-found.json", status: 404 },
 ];
+
+/** The corrections form (templates/corrections.njk): Netlify Forms collects it; the preview only acknowledges it. */
+export const CORRECTIONS_FORM = { name: "correction", action: "/corrections/thanks" } as const;
 
 /** The "record withdrawn" badge; the underscore keeps it out of the slug namespace. */
 export const WITHDRAWN_BADGE_PATH = "/api/v1/badge/_withdrawn.svg";
@@ -265,11 +290,14 @@ export class RouteTable {
 
 const headerIndexes = new WeakMap<HeaderRule[], (pathname: string) => number[]>();
 
-/** Every header rule matching the path, merged in file order (later rules win). */
+/** Every header rule matching the path, in file order; a name set by two rules gets both values, comma-joined, as on Netlify. */
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
   let candidates = headerIndexes.get(rules);
   if (!candidates) headerIndexes.set(rules, (candidates = indexByPath(rules, (r) => r.path)));
   const out: Record<string, string> = {};
-  for (const i of candidates(pathname)) if (matchPath(rules[i]!.path, pathname)) Object.assign(out, rules[i]!.headers);
+  for (const i of candidates(pathname)) {
+    if (!matchPath(rules[i]!.path, pathname)) continue;
+    for (const [name, value] of Object.entries(rules[i]!.headers)) out[name] = name in out ? `${out[name]}, ${value}` : value;
+  }
   return out;
 }

@@ -1,7 +1,12 @@
-// Headless Debian Chromium through playwright-core. Tests that need it skip
-// when it is not installed (.ci/run installs it).
-import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+// Headless Debian Chromium through playwright-core, against the real preview
+// server. Tests that need it skip when it is not installed (.ci/run installs it).
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { build } from "../../generator/build.ts";
+import { FIXTURES, freePort, servePreview, tempDir, type Preview } from "./build.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
@@ -12,4 +17,64 @@ export function launchChromium(): Promise<Browser> {
     // The machine has no network beyond loopback: keep Chromium from reaching out.
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+/**
+ * For a test file: the fixture catalog built with {site_url} and {base_url}
+ * pointing at the preview itself (so every link resolves locally), served, and
+ * one Chromium for all its tests.
+ */
+export function browsedSite(dataDir = FIXTURES) {
+  const ctx = {} as { preview: Preview; browser: Browser; origin: string; outDir: string };
+  beforeAll(async () => {
+    const port = await freePort();
+    ctx.origin = `http://localhost:${port}`;
+    ctx.outDir = path.join(tempDir(), "dist");
+    const report = await build({ dataDir, outDir: ctx.outDir, site: { siteUrl: ctx.origin, baseUrl: ctx.origin, now: "2026-11-22" } });
+    expect(report.ok).toBe(true);
+    ctx.preview = await servePreview(ctx.outDir, { port });
+    ctx.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.preview?.close();
+  });
+  return ctx;
+}
+
+/** A page that records console errors, uncaught exceptions and failed requests: a reader's page should have none. */
+export async function watchedPage(browser: Browser, opts: { width?: number; javaScript?: boolean } = {}) {
+  const page = await browser.newPage({ viewport: { width: opts.width ?? 1280, height: 900 }, javaScriptEnabled: opts.javaScript ?? true });
+  const errors: string[] = [];
+  // Chromium logs a 404 document's own status as a console error; that one is the page's answer, not a fault in it.
+  page.on("console", (m) => m.type() === "error" && m.location().url !== page.url() && errors.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
+  return { page, errors };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's violations on the page (WCAG 2.x A and AA rules). The script is
+ * evaluated through the DevTools protocol, which the page's content security
+ * policy does not govern, so the page is checked as served.
+ */
+export async function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+}
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-artifacts/screenshots");
+
+/** A full-page screenshot kept as a test artifact (CI uploads the folder). */
+export async function keepScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
 }

@@ -1,61 +1,89 @@
 // Device pages as a reader sees them, in headless Chromium against the preview server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { FIXTURES, freePort, servePreview, tempDir, type Preview } from "../helpers/build.ts";
-import { hasChromium, launchChromium } from "../helpers/browser.ts";
-import { build } from "../../generator/build.ts";
-import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
 
 describe.skipIf(!hasChromium)("device pages in Chromium", () => {
-  let preview: Preview;
-  let browser: Browser;
-  beforeAll(async () => {
-    // Page links use {site_url}; point it at the preview so links resolve locally.
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    const outDir = path.join(tempDir(), "dist");
-    const report = await build({ dataDir: FIXTURES, outDir, site: { siteUrl: origin, baseUrl: origin, now: "2026-11-22" } });
-    expect(report.ok).toBe(true);
-    preview = await servePreview(outDir, { port });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await preview?.close();
-  });
+  const site = browsedSite();
 
-  it("shows the verdict with its as-of day, scoped commitments and evidence", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${preview.url}/devices/gamma-phone`);
+  it("shows the verdict with its as-of day, and each commitment's scope, date and precision in words", async () => {
+    const { page, errors } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/gamma-phone`);
     expect(await page.title()).toBe("Gamma Phone · Device Lifecycle Records");
     const verdict = page.getByRole("region", { name: /Lifecycle verdict as of 2026-11-22/ });
     await expect(verdict.innerText()).resolves.toMatch(/varies by region or model/);
-    const security = await page.locator("h3:has-text('Security updates') + table").innerText();
-    expect(security).toMatch(/models G-US; regions US\s+2027-Q2 \(quarter\)/);
-    expect(security).toMatch(/models G-EU; regions DE, FR\s+2028-06-30/);
-    expect(await page.getByText("Carrier builds may arrive weeks later").count()).toBe(1);
+    const security = await page.getByRole("region", { name: "Security updates" }).innerText();
+    expect(security).toMatch(/Applies to\s+models G-US; regions US\s+End\s+Q2 2027 \(April to June\), quarter precision\s+Status\s+ending within six months/);
+    expect(security).toMatch(/Applies to\s+models G-EU; regions DE, FR\s+End\s+30 June 2028, day precision/);
+    const os = await page.getByRole("region", { name: "OS updates" }).innerText();
+    expect(os).toMatch(/End\s+March 2024, month precision\s+Status\s+ended/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("puts regional caveats right under the verdict, before any date", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/gamma-phone`);
+    const caveats = page.getByRole("region", { name: "Regional and model caveats" });
+    expect(await caveats.innerText()).toMatch(/regions US; carriers ExampleCarrier: Carrier builds may arrive weeks later/);
+    const order = await page.locator("h2").allInnerTexts();
+    expect(order.indexOf("Regional and model caveats")).toBe(order.findIndex((h) => h.startsWith("Lifecycle verdict")) + 1);
+    await page.close();
+  });
+
+  it("keeps a minimum commitment apart from end dates", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/beta-tablet`);
+    expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(/Security updates \(all variants\): at least until 2029, year precision/);
+    expect(await page.getByRole("region", { name: "Security updates" }).innerText()).toMatch(/End\s+not documented \(unknown\)\s+Status\s+within a minimum commitment/);
+    await page.close();
+  });
+
+  it("groups the evidence as the spec does, with a dated recall non-match", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/alpha-phone`);
+    const headings = await page.locator("h3").allInnerTexts();
+    expect(headings).toEqual(expect.arrayContaining(["Lifecycle assertions", "Sources", "Recall review", "Repairability", "Revision history"]));
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("No match in EU Safety Gate as of 2026-11-01");
+    expect(text).toContain("This is not proof that no recall exists.");
+    expect(text).toMatch(/\[maker-policy\] Software update policy, Example Maker \(checked 2026-11-01\)/);
+    expect(text).toContain("French repairability index: 8.2/10");
+    await page.close();
+  });
+
+  it("links the JSON, the evidence, CSV files, its calendar, the badge and a correction path", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/alpha-phone`);
+    const hrefs = await page.locator("main a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    for (const path of ["/api/v1/devices/alpha-phone", "/api/v1/devices/alpha-phone/evidence", "/api/v1/dataset", "/api/v1/dataset/2030.csv", "/api/v1/calendar/alpha-phone.ics", "/devices/alpha-phone", "/corrections?device=alpha-phone"]) {
+      expect(hrefs).toContain(`${site.origin}${path}`);
+    }
+    expect(await page.locator(`img[src="${site.origin}/api/v1/badge/alpha-phone"]`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.locator("pre code").first().innerText()).toContain(`<a href="${site.origin}/devices/alpha-phone"><img src="${site.origin}/api/v1/badge/alpha-phone"`);
     await page.close();
   });
 
   it("never runs record text as markup", async () => {
-    const page = await browser.newPage();
+    const { page, errors } = await watchedPage(site.browser);
     let dialogs = 0;
     page.on("dialog", async (d) => {
       dialogs += 1;
       await d.dismiss();
     });
-    await page.goto(`${preview.url}/devices/hostile-device`);
-    expect(await page.locator("h1").innerText()).toContain('<script>alert(1)</script>');
+    await page.goto(`${site.origin}/devices/hostile-device`);
+    expect(await page.locator("h1").innerText()).toContain("<script>alert(1)</script>");
     expect(dialogs).toBe(0);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
-  it("advertises the feed and the JSON record, and links the canonical page", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${preview.url}/devices/alpha-phone`);
-    expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe(`${preview.url}/feed.xml`);
-    expect(await page.locator('link[rel="alternate"][type="application/json"]').getAttribute("href")).toBe(`${preview.url}/api/v1/devices/alpha-phone`);
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${preview.url}/devices/alpha-phone`);
+  it("advertises the JSON record, its calendar and the feed, and links the canonical page", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/alpha-phone`);
+    expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe(`${site.origin}/feed.xml`);
+    expect(await page.locator('link[rel="alternate"][type="application/json"]').getAttribute("href")).toBe(`${site.origin}/api/v1/devices/alpha-phone`);
+    expect(await page.locator('link[rel="alternate"][type="text/calendar"]').first().getAttribute("href")).toBe(`${site.origin}/api/v1/calendar/alpha-phone.ics`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${site.origin}/devices/alpha-phone`);
     await page.close();
   });
 });

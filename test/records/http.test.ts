@@ -83,7 +83,7 @@ describe("GET /api/v1/devices/<slug>/evidence", () => {
     const ev = await res.json();
     expect(Object.keys(ev)).toEqual(expect.arrayContaining(["assertions", "sources", "recallReview", "repairability", "revisions"]));
     expect(ev.assertions.map((a: any) => a.subject)).toEqual(["support.security[0].end", "support.os[0].end"]);
-    expect(ev.recallReview[0].statement).toBe('No notice in EU Safety Gate matched the query "Alpha Phone" on 2026-11-01. This is not proof that no recall exists.');
+    expect(ev.recallReview[0].statement).toBe('No match in EU Safety Gate as of 2026-11-01 (query "Alpha Phone"). This is not proof that no recall exists.');
     expect(ev.revisions.map((r: any) => r.date)).toEqual(["2026-11-01", "2026-10-01"]);
   });
 });

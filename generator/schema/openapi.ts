@@ -1,0 +1,440 @@
+// The OpenAPI 3.1 description of the whole API, served at /api/v1/openapi.json
+// and rendered as /docs/reference. A pure function of the site. Bodies come
+// from the zod schemas of responses.ts; media types, header values, limits
+// and problem types come from the modules that produce them (serve/, derive/),
+// so the description follows the code instead of restating it.
+import { z } from "zod";
+import { problemSchemaId, responseSchemas } from "./responses.ts";
+import { attribution, LICENSE, urls, type Site } from "../derive/site.ts";
+import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
+import { LEGACY_API, MEDIA, catalogHeaderRules, headerRules, headersFor } from "../serve/routes.ts";
+import { DEFAULT_LIMIT, LEGACY_PATH, LIST_PATH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../serve/list.ts";
+import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
+import type { ProblemCode } from "../serve/problems.ts";
+
+export const OPENAPI_PATH = "/api/v1/openapi.json";
+
+/** The response schemas as JSON Schema 2020-12, one component each, referring to each other by $ref. */
+export function componentSchemas(): Record<string, object> {
+  const { schemas } = z.toJSONSchema(responseSchemas, {
+    target: "draft-2020-12",
+    io: "output",
+    uri: (id) => `#/components/schemas/${id}`,
+    override: ({ jsonSchema }) => {
+      // v1 may add members (docs/API.md#versioning) and clients ignore the ones they do not know, so the
+      // published objects stay open; the zod schemas stay strict, which keeps the code honest in the tests.
+      if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+      // An answer always carries every member; a default would suggest otherwise.
+      delete jsonSchema.default;
+    },
+  });
+  // Each component is part of this document, not a schema resource of its own.
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema]));
+}
+
+const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const problemRef = (code: ProblemCode) => schemaRef(problemSchemaId(code));
+const headerRef = (id: string) => ({ $ref: `#/components/headers/${id}` });
+const paramRef = (id: string) => ({ $ref: `#/components/parameters/${id}` });
+const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
+
+/** Header values as the route table writes them, so the examples are the values served. */
+const API_RULES = headersFor(headerRules, LIST_PATH);
+const DATASET_RULES = headersFor(headerRules, "/api/v1/dataset");
+const EXAMPLE_YEAR = 2030;
+const YEAR_DISPOSITION = catalogHeaderRules([EXAMPLE_YEAR])[0]!.headers["Content-Disposition"];
+const RATE_LIMITED = rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds });
+
+const HEADERS: Record<string, object> = {
+  ETag: {
+    description: "An entity tag of the body; send it back in If-None-Match for a 304. Same data and same day give the same bytes, so it changes only when the content does.",
+    schema: { type: "string" },
+  },
+  CacheControl: {
+    description: "Five minutes fresh, then stale revalidation; a day of stale-if-error, so a consumer keeps the last good answer through an outage.",
+    schema: { type: "string", examples: [API_RULES["Cache-Control"]] },
+  },
+  NoStore: { description: "This answer is not cached.", schema: { type: "string", const: "no-store" } },
+  AccessControlAllowOrigin: { description: "Any origin may read the answer.", schema: { type: "string", const: API_RULES["Access-Control-Allow-Origin"] } },
+  AccessControlExposeHeaders: {
+    description: "The response headers a browser lets cross-origin scripts read.",
+    schema: { type: "string", examples: [API_RULES["Access-Control-Expose-Headers"]] },
+  },
+  XContentTypeOptions: { description: "Browsers must not sniff another media type.", schema: { type: "string", const: API_RULES["X-Content-Type-Options"] } },
+  Location: {
+    description: "The same path under the record's current slug, with the request's query (a reference relative to this origin).",
+    schema: { type: "string", format: "uri-reference" },
+  },
+  Allow: { description: "The methods every path answers.", schema: { type: "string", examples: ["GET, HEAD, OPTIONS"] } },
+  RetryAfter: { description: "Seconds to wait before asking again.", schema: { type: "integer", minimum: 1 } },
+  RateLimit: {
+    description: `The client's quota in the "${RATE_LIMIT.policy}" policy (draft-ietf-httpapi-ratelimit-headers-10): r is what remains, t the seconds until the quota resets.`,
+    schema: { type: "string", examples: [RATE_LIMITED.RateLimit] },
+  },
+  RateLimitPolicy: {
+    description: `${RATE_LIMIT.limit} requests (q) per ${RATE_LIMIT.windowSeconds} seconds (w) per client, over every public endpoint together.`,
+    schema: { type: "string", const: RATE_LIMITED["RateLimit-Policy"] },
+  },
+  Deprecation: {
+    description: `RFC 9745: deprecated since ${LEGACY_API.deprecatedOn}, 00:00 UTC. New integrations use ${LIST_PATH}.`,
+    schema: { type: "string", const: LEGACY_API.headers.Deprecation },
+  },
+  LegacyLink: {
+    description: `rel="successor-version" (${LIST_PATH}) and rel="deprecation" (the migration notes) on every answer, and rel="next" (the next page) unless this is the last page.`,
+    schema: { type: "string", examples: [LEGACY_API.headers.Link] },
+  },
+  ...(LEGACY_API.sunset ? { Sunset: { description: "RFC 8594: the day the legacy endpoint stops answering.", schema: { type: "string", const: LEGACY_API.headers.Sunset } } } : {}),
+  LicenseLink: { description: "The dataset license.", schema: { type: "string", const: DATASET_RULES.Link } },
+  DownloadDisposition: {
+    description: "A download, named for the whole catalog or for the support year.",
+    schema: { type: "string", pattern: '^attachment; filename="device-lifecycle-dataset(-\\d{4})?\\.csv"$', examples: [DATASET_RULES["Content-Disposition"], YEAR_DISPOSITION] },
+  },
+  InlineDisposition: { description: "A problem is shown, not saved as a .csv download.", schema: { type: "string", const: "inline" } },
+};
+
+const LEGACY_HEADERS = {
+  Deprecation: headerRef("Deprecation"),
+  Link: headerRef("LegacyLink"),
+  ...(LEGACY_API.sunset ? { Sunset: headerRef("Sunset") } : {}),
+};
+
+/** What every /api answer carries (the route table's /api/* rule). */
+const API_ERROR_HEADERS = {
+  "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
+  "Access-Control-Expose-Headers": headerRef("AccessControlExposeHeaders"),
+  "Cache-Control": headerRef("CacheControl"),
+  "X-Content-Type-Options": headerRef("XContentTypeOptions"),
+};
+const API_HEADERS = { ETag: headerRef("ETag"), ...API_ERROR_HEADERS };
+/** The feed and the support calendar live outside /api: no Access-Control-Expose-Headers. */
+const SUBSCRIPTION_HEADERS = {
+  ETag: headerRef("ETag"),
+  "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
+  "Cache-Control": headerRef("CacheControl"),
+  "X-Content-Type-Options": headerRef("XContentTypeOptions"),
+};
+
+const body = (media: string, schema: object) => ({ [media]: { schema } });
+const text = (description: string) => ({ type: "string", description });
+
+const RESPONSES = {
+  NotModified: {
+    description: "Not Modified: the If-None-Match matched the current ETag. No body.",
+    headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("CacheControl") },
+  },
+  MovedToCurrentSlug: {
+    description: "Moved Permanently: a former slug of a renamed record. Location names the same resource under the current slug.",
+    headers: { Location: headerRef("Location") },
+  },
+  DeviceNotFound: {
+    description: "Not Found: no published record has this slug (unknown, or a draft).",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("not-found")),
+  },
+  DeviceGone: {
+    description: "Gone: the record was withdrawn; the problem carries the reason and the day.",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("gone")),
+  },
+  InvalidYear: {
+    description: `Bad Request: the year is not four digits from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}.`,
+    headers: { ...API_ERROR_HEADERS, "Content-Disposition": headerRef("InlineDisposition") },
+    content: body(MEDIA.problem, problemRef("invalid-year")),
+  },
+  YearNotFound: {
+    description: "Not Found: a valid year in which no published record has a support date.",
+    headers: { ...API_ERROR_HEADERS, "Content-Disposition": headerRef("InlineDisposition") },
+    content: body(MEDIA.problem, schemaRef("YearNotFoundProblem")),
+  },
+  ListParameterProblem: {
+    description: "Bad Request: q, limit or cursor cannot be used. Checks run in this order: duplicate parameter, limit, q, cursor.",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, schemaRef("ListParameterProblem")),
+  },
+  ListUnavailable: {
+    description: "Service Unavailable: the list could not be computed (for example in the seconds of a deploy). Try again after Retry-After.",
+    headers: { "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"), "Cache-Control": headerRef("NoStore"), "Retry-After": headerRef("RetryAfter") },
+    content: body(MEDIA.problem, problemRef("unavailable")),
+  },
+  MethodNotAllowed: {
+    description: "Method Not Allowed: the answer to a method other than GET and HEAD (on /api paths OPTIONS, the CORS preflight, is answered too). The API is read-only.",
+    headers: { "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"), "Cache-Control": headerRef("CacheControl"), Allow: headerRef("Allow") },
+    content: body(MEDIA.problem, problemRef("method-not-allowed")),
+  },
+  RateLimited: {
+    description: `Too Many Requests: more than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client (IP address and domain), over every public endpoint together.`,
+    headers: {
+      "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
+      "Cache-Control": headerRef("NoStore"),
+      "Retry-After": headerRef("RetryAfter"),
+      RateLimit: headerRef("RateLimit"),
+      "RateLimit-Policy": headerRef("RateLimitPolicy"),
+    },
+    content: body(MEDIA.problem, problemRef("rate-limited")),
+  },
+} satisfies Record<string, { description: string; headers: Record<string, object>; content?: object }>;
+
+const PARAMETERS = {
+  DeviceSlug: {
+    name: "device_slug",
+    in: "path",
+    required: true,
+    description: "The record's slug. A former slug answers 301 to the current one; a withdrawn record answers 410.",
+    schema: schemaRef("Slug"),
+  },
+  Query: {
+    name: "q",
+    in: "query",
+    description:
+      "Search text. Normalized (compatibility decomposition, accents removed, lower case, every run of other characters one space) and matched exact-name-first; a q with no letters or digits is the same as no q. Keep it the same on every page of a walk.",
+    schema: { type: "string", maxLength: MAX_QUERY_LENGTH },
+  },
+  Limit: {
+    name: "limit",
+    in: "query",
+    description: `Page size: a whole number from 1 to ${MAX_LIMIT} in decimal digits (not 7.0, +7 or 1e1). May change between pages.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+  },
+  Cursor: {
+    name: "cursor",
+    in: "query",
+    description: "Exactly the value of meta.nextCursor of the previous page: opaque, and valid only with the q it was issued for.",
+    schema: { type: "string" },
+  },
+  Year: {
+    name: "year",
+    in: "query",
+    description: "One support year: the rows of every record with an OS or security end or a dated minimum commitment in that year.",
+    schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
+  },
+  YearInPath: {
+    name: "year",
+    in: "path",
+    required: true,
+    description: "One support year, as for ?year=.",
+    schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
+  },
+  IfNoneMatch: {
+    name: "If-None-Match",
+    in: "header",
+    description: "An ETag from an earlier answer: a 304 with no body when the content is unchanged.",
+    schema: { type: "string" },
+  },
+};
+
+interface Operation {
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  parameters?: object[];
+  responses: Record<string, object>;
+  deprecated?: true;
+}
+
+/** Every operation answers 304, 405 and 429 besides its own statuses. */
+function getOperation({ operationId, tag, summary, description, parameters = [], responses, deprecated }: Operation) {
+  return {
+    get: {
+      operationId,
+      tags: [tag],
+      summary,
+      description,
+      ...(deprecated ? { deprecated } : {}),
+      parameters: [...parameters, paramRef("IfNoneMatch")],
+      responses: {
+        "304": responseRef("NotModified"),
+        "405": responseRef("MethodNotAllowed"),
+        "429": responseRef("RateLimited"),
+        ...responses,
+      },
+    },
+  };
+}
+
+const ok = (description: string, content: object, headers: Record<string, object>) => ({ description, headers, content });
+
+const csv = (description: string) =>
+  body(MEDIA.csv, text(`${description} UTF-8 without a byte-order mark, RFC 4180, one row per device × model × region. Columns, in order: ${DATASET_COLUMNS.map((c) => c.name).join(", ")}.`));
+
+const DATASET_HEADERS = { ...API_HEADERS, "Content-Disposition": headerRef("DownloadDisposition"), Link: headerRef("LicenseLink") };
+
+/** The deprecated list answers as the v1 list does, with its deprecation fields on every answer, errors included. */
+const legacy = (response: { headers: Record<string, object> }) => ({ ...response, headers: { ...response.headers, ...LEGACY_HEADERS } });
+
+function paths(site: Site) {
+  const u = urls(site);
+  return {
+    [LIST_PATH]: getOperation({
+      operationId: "listDevices",
+      tag: "Devices",
+      summary: "List and search published device records",
+      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug). Unknown parameters are ignored; q, limit or cursor given twice is an error.`,
+      parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
+      responses: {
+        "200": ok("A page of records.", body(MEDIA.json, schemaRef("ListPage")), API_HEADERS),
+        "400": responseRef("ListParameterProblem"),
+        "503": responseRef("ListUnavailable"),
+      },
+    }),
+    "/api/v1/devices/{device_slug}": getOperation({
+      operationId: "getDevice",
+      tag: "Devices",
+      summary: "One published device record",
+      description: `The record with each commitment's status, the verdict as of the build day, its links (the canonical page is ${u.page("<device_slug>")}) and the attribution.`,
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The record.", body(MEDIA.json, schemaRef("DeviceDocument")), API_HEADERS),
+        "301": responseRef("MovedToCurrentSlug"),
+        "404": responseRef("DeviceNotFound"),
+        "410": responseRef("DeviceGone"),
+      },
+    }),
+    "/api/v1/devices/{device_slug}/evidence": getOperation({
+      operationId: "getDeviceEvidence",
+      tag: "Devices",
+      summary: "The evidence of one record",
+      description: "Lifecycle assertions, sources (links only), recall-registry searches, repairability and revisions, kept apart so provenance need not be inferred.",
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The evidence.", body(MEDIA.json, schemaRef("EvidenceDocument")), API_HEADERS),
+        "301": responseRef("MovedToCurrentSlug"),
+        "404": responseRef("DeviceNotFound"),
+        "410": responseRef("DeviceGone"),
+      },
+    }),
+    "/api/v1/dataset": getOperation({
+      operationId: "getDataset",
+      tag: "Exports",
+      summary: "The published catalog as CSV",
+      description: `The whole published catalog, or with year one support year (the same file as /api/v1/dataset/{year}.csv). Reuse under the dataset license (${u.license()}): show the attribution and link each reused fact to its canonical device page.`,
+      parameters: [paramRef("Year")],
+      responses: {
+        "200": ok("The CSV download.", csv("The catalog, or the rows of the support year."), DATASET_HEADERS),
+        "400": responseRef("InvalidYear"),
+        "404": responseRef("YearNotFound"),
+      },
+    }),
+    "/api/v1/dataset/{year}.csv": getOperation({
+      operationId: "getDatasetYear",
+      tag: "Exports",
+      summary: "One support year of the catalog as CSV",
+      description: "Every row of each record with an OS or security end, or a dated minimum commitment, in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
+      parameters: [paramRef("YearInPath")],
+      responses: {
+        "200": ok("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),
+        "400": responseRef("InvalidYear"),
+        "404": responseRef("YearNotFound"),
+      },
+    }),
+    "/api/v1/badge/{device_slug}": getOperation({
+      operationId: "getBadge",
+      tag: "Exports",
+      summary: "An SVG status badge",
+      description: `The verdict's label in words on a colour for its code. Embed it inside a link to the canonical device page (${u.page("<device_slug>")}), so readers can inspect scope, evidence and uncertainty.`,
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The badge.", body(MEDIA.svg, text("An SVG image with role=\"img\", an aria-label and a title in the same words.")), API_HEADERS),
+        "301": responseRef("MovedToCurrentSlug"),
+        "404": ok("Not Found: a neutral \"unknown device\" badge, so an embedded image still shows something readable.", body(MEDIA.svg, text("The unknown-device badge.")), API_HEADERS),
+        "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
+      },
+    }),
+    "/api/v1/calendar/{device_slug}.ics": getOperation({
+      operationId: "getDeviceCalendar",
+      tag: "Feeds",
+      summary: "Upcoming documented support endings of one device",
+      description: "The support calendar's events for one device (the record's links.calendar): an empty calendar when nothing is upcoming.",
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
+        "301": responseRef("MovedToCurrentSlug"),
+        "404": responseRef("DeviceNotFound"),
+        "410": responseRef("DeviceGone"),
+      },
+    }),
+    "/feed.xml": getOperation({
+      operationId: "getFeed",
+      tag: "Feeds",
+      summary: "Atom feed of record changes",
+      description: "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
+      responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
+    }),
+    "/support-calendar.ics": getOperation({
+      operationId: "getSupportCalendar",
+      tag: "Feeds",
+      summary: "Calendar of upcoming documented support endings",
+      description: "One all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments and unknown ends are never events.",
+      responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
+    }),
+    "/api/v1/schema/device-record.json": getOperation({
+      operationId: "getDeviceRecordSchema",
+      tag: "Descriptions",
+      summary: "JSON Schema of the canonical device record",
+      description: "The record as curators write it (draft 2020-12), generated from the same zod schema as the record bodies.",
+      responses: { "200": ok("The JSON Schema.", body(MEDIA.json, { type: "object", description: "A JSON Schema (draft 2020-12)." }), API_HEADERS) },
+    }),
+    [OPENAPI_PATH]: getOperation({
+      operationId: "getOpenApiDocument",
+      tag: "Descriptions",
+      summary: "This OpenAPI document",
+      description: `Every endpoint, parameter, header and error of the API; rendered for reading at ${u.docs()}/reference.`,
+      responses: { "200": ok("The OpenAPI 3.1 document.", body(MEDIA.json, { type: "object", description: "An OpenAPI 3.1 document." }), API_HEADERS) },
+    }),
+    [LEGACY_PATH]: getOperation({
+      operationId: "listDevicesLegacy",
+      tag: "Legacy",
+      summary: "Deprecated list wrapper",
+      description: `Deprecated: use ${LIST_PATH}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
+      deprecated: true,
+      parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
+      responses: {
+        "200": legacy(ok("The items of one page.", body(MEDIA.json, schemaRef("LegacyListPage")), API_HEADERS)),
+        "304": legacy(RESPONSES.NotModified),
+        "400": legacy(RESPONSES.ListParameterProblem),
+        "405": legacy(RESPONSES.MethodNotAllowed),
+        "429": legacy(RESPONSES.RateLimited),
+        "503": legacy(RESPONSES.ListUnavailable),
+      },
+    }),
+  };
+}
+
+function overview(site: Site): string {
+  const credit = attribution(site);
+  return [
+    "A public, read-only API of device support-lifecycle records: documented OS-update and security-update commitments, the precision of each date, and the evidence. It is not a safety-certification feed: \"supported\" never means \"secure\", regional caveats must be kept, and a dated non-match in a recall registry is not proof that no recall exists.",
+    `Attribution is a condition of reuse (${LICENSE.name}, version ${LICENSE.version}, effective ${LICENSE.effective}): show "${credit.text}". ${credit.requirements}`,
+    `Every GET also answers HEAD. Unknown query parameters are ignored. Errors are RFC 9457 problem documents (the badge answers its own with an image) whose type is a stable reference (${site.siteUrl}/docs/problems lists them). Answers carry an ETag and honour If-None-Match. Additive changes (new members, problem types, verdict codes) can happen within v1: ignore members you do not know.`,
+  ].join("\n\n");
+}
+
+export function buildOpenApi(site: Site) {
+  const u = urls(site);
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Device Lifecycle Records Read API",
+      version: "1",
+      summary: "Published device support-lifecycle records, their evidence, a CSV export, badges and feeds.",
+      description: overview(site),
+      license: { name: `${LICENSE.name} v${LICENSE.version}`, url: u.license() },
+    },
+    externalDocs: { description: "API documentation", url: `${u.docs()}/api` },
+    servers: [{ url: site.baseUrl, description: "The API origin ({base_url})." }],
+    tags: [
+      { name: "Devices", description: "Records, search and evidence." },
+      { name: "Exports", description: "The CSV dataset and the status badge." },
+      { name: "Feeds", description: "The change feed and the support calendars." },
+      { name: "Descriptions", description: "Machine-readable descriptions of the API and the record." },
+      { name: "Legacy", description: "Deprecated endpoints." },
+    ],
+    paths: paths(site),
+    components: {
+      schemas: componentSchemas(),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: RESPONSES,
+    },
+  };
+}

@@ -1,0 +1,231 @@
+// The bodies the API answers with, as zod schemas: the device document, the
+// evidence document, the list page and its meta, and the RFC 9457 problems.
+// The builders in derive/documents.ts and serve/list.ts take their types from
+// here, the OpenAPI document (schema/openapi.ts) takes its components from
+// here, and the API tests parse real answers with them. Objects are strict, so
+// a member the code adds without declaring it here fails those tests.
+import { z } from "zod";
+import { Caveat, Commitment, Day, DeviceRecord, EvidenceLevel, PartialDate, RecallReview, Repairability, Revision, Scope, Slug, Source, Variant } from "./record.ts";
+import { COMMITMENT_STATUSES, VERDICT_CODES } from "../derive/verdict.ts";
+import { LICENSE } from "../derive/site.ts";
+import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../serve/list.ts";
+import { PROBLEMS, problemType, type ProblemCode } from "../serve/problems.ts";
+
+export const License = z
+  .strictObject({
+    name: z.literal(LICENSE.name),
+    version: z.literal(LICENSE.version),
+    effective: z.literal(LICENSE.effective),
+    url: z.url().meta({ description: "The license text." }),
+  })
+  .meta({ description: "The public dataset license of the data." });
+
+export const Attribution = z
+  .strictObject({
+    text: z.string().meta({ description: "The attribution to show wherever the data is reused." }),
+    license: License,
+    requirements: z.string().meta({ description: "What the license asks of a reuser, in words." }),
+  })
+  .meta({ description: "The dataset attribution and license (version 1): show it when you reuse the data." });
+
+export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({
+  description:
+    "ended: the documented end lies wholly in the past. ending-soon: the end is within 180 days, or today falls inside its period. continuing: the end is further away. minimum-commitment: no documented end; an explicit minimum has not yet passed. minimum-passed: the minimum has passed, so the status is unknown (not ended). unknown: nothing sourced.",
+});
+
+/** One status per kind when every commitment of that kind agrees, otherwise "varies". */
+const KindStatus = z.enum([...COMMITMENT_STATUSES, "varies"]);
+
+export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }).meta({
+  description: "A commitment of the record, with its status as of verdict.asOf.",
+});
+
+export const Verdict = z
+  .strictObject({
+    code: z.enum(VERDICT_CODES).meta({ description: "Decided by security support first; see /docs/api#record-states-and-verdicts." }),
+    label: z.string().meta({ description: "The short wording (also on the badge). Never says or implies \"secure\"." }),
+    reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
+    asOf: Day.meta({ description: "The day the verdict was computed for (the build's as-of day)." }),
+    osStatus: KindStatus,
+    securityStatus: KindStatus,
+  })
+  .meta({ description: "The lifecycle verdict: documented update commitments, not a statement about security." });
+
+export const DeviceLinks = z.strictObject({
+  self: z.url().meta({ description: "This record in the API." }),
+  page: z.url().meta({ description: "The canonical device page ({site_url}/devices/<slug>): link reused facts here." }),
+  evidence: z.url(),
+  badge: z.url(),
+  calendar: z.url().meta({ description: "The device's support calendar (iCalendar)." }),
+});
+
+export const DeviceSummary = DeviceRecord.pick({
+  slug: true,
+  name: true,
+  manufacturer: true,
+  deviceType: true,
+  aliases: true,
+  formerSlugs: true,
+  released: true,
+  variants: true,
+  caveats: true,
+})
+  .extend({
+    support: z
+      .strictObject({ os: z.array(CommitmentDocument).min(1), security: z.array(CommitmentDocument).min(1) })
+      .meta({ description: "OS-update and security-update commitments, kept separate." }),
+    verdict: Verdict,
+    links: DeviceLinks,
+  })
+  .meta({ description: "A published device record as the list answers it: the record document without its attribution (which the page's meta carries once)." });
+
+export const DeviceDocument = DeviceSummary.extend({ attribution: Attribution }).meta({
+  description: "A published device record with its derived statuses, verdict and links. Only published records are served, so the record's publication state is not part of it.",
+});
+
+export const Assertion = z
+  .strictObject({
+    subject: z.string().meta({ description: "The field path in the record, e.g. support.security[0].end." }),
+    claim: z.string().meta({ description: "The claim in words, with its scope and meaning." }),
+    value: PartialDate,
+    evidenceLevel: EvidenceLevel,
+    sourceIds: Commitment.shape.sourceIds,
+  })
+  .meta({ description: "Which claim rests on which source: one per dated or unknown end and minimum commitment." });
+
+export const RecallReviewDocument = RecallReview.safeExtend({
+  statement: z.string().meta({
+    description: "The search result in words. A dated non-match says exactly that, and that it is not proof that no recall exists.",
+  }),
+}).meta({ description: "One recall-registry search. An empty list of searches means none is recorded, not that there is no recall." });
+
+export const EvidenceDocument = z
+  .strictObject({
+    slug: Slug,
+    name: z.string(),
+    links: z.strictObject({ self: z.url(), record: z.url(), page: z.url() }),
+    assertions: z.array(Assertion),
+    sources: z.array(Source).meta({ description: "Links only: a source's content is never copied." }),
+    recallReview: z.array(RecallReviewDocument),
+    repairability: z.array(Repairability),
+    revisions: z.array(Revision).meta({ description: "Dated changes to the record, newest first." }),
+    attribution: Attribution,
+  })
+  .meta({ description: "The evidence of a published record, in the groups the specification names." });
+
+export const ListMeta = z
+  .strictObject({
+    nextCursor: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page (the only signal that the walk is complete)." }),
+    next: z.url().nullable().meta({ description: "The next page as a URL; null on the last page." }),
+    limit: z.int().min(1).max(MAX_LIMIT).meta({ description: "The page size in force." }),
+    total: z.int().min(0).meta({ description: "How many records match, in the whole catalog." }),
+    query: z.string().nullable().meta({ description: "The normalized q the answer is for; null without q." }),
+    order: z.enum(["slug", "exact-name-first"]),
+    dataAsOf: Day.meta({ description: "The day every verdict and status in the page was computed for." }),
+    dataVersion: z.string().meta({ description: "A hash of every published list item: a walk whose pages carry different values crossed a deploy." }),
+    attribution: Attribution,
+  })
+  .meta({ description: "Paging and provenance of a list page (docs/list.md#meta)." });
+
+export const ListPage = z
+  .strictObject({ [ITEMS]: z.array(DeviceSummary).meta({ description: "At most meta.limit records, in meta.order." }), meta: ListMeta })
+  .meta({ description: "One page of published device records." });
+
+export const LegacyListPage = z
+  .array(DeviceSummary)
+  .meta({ description: "The deprecated list's body: the same items as a v1 page's devices, as a bare array; the next page is in the Link header." });
+
+// ---- Problems (RFC 9457) ------------------------------------------------------
+
+const problemMembers = (code: ProblemCode) => ({
+  type: z.literal(problemType(code)).meta({ description: "A stable reference relative to the site; match on it." }),
+  title: z.string().meta({ examples: [PROBLEMS[code].title] }),
+  status: z.literal(PROBLEMS[code].status),
+  detail: z.string().meta({ description: "What went wrong with this request, in words." }),
+  instance: z.string().optional().meta({ description: "The request's path and query." }),
+});
+
+/** Each problem code's own members, beside type, title, status, detail and instance. */
+const PROBLEM_MEMBERS = {
+  "not-found": {},
+  gone: {
+    slug: Slug,
+    reason: z.string().meta({ description: "Why the record was withdrawn." }),
+    withdrawnOn: Day,
+  },
+  "invalid-limit": { minimum: z.literal(1), maximum: z.literal(MAX_LIMIT) },
+  "invalid-cursor": {},
+  "cursor-mismatch": {},
+  "query-too-long": { maxLength: z.literal(MAX_QUERY_LENGTH) },
+  "duplicate-parameter": { parameter: z.enum(["q", "limit", "cursor"]) },
+  "invalid-year": {},
+  "method-not-allowed": {},
+  "rate-limited": {},
+  unavailable: {},
+} satisfies Record<ProblemCode, z.ZodRawShape>;
+
+const problemSchema = (code: ProblemCode) =>
+  z.strictObject({ ...problemMembers(code), ...PROBLEM_MEMBERS[code] }).meta({ description: `${PROBLEMS[code].title} (${PROBLEMS[code].status}).` });
+
+export const PROBLEM_SCHEMAS = Object.fromEntries((Object.keys(PROBLEMS) as ProblemCode[]).map((code) => [code, problemSchema(code)])) as Record<
+  ProblemCode,
+  ReturnType<typeof problemSchema>
+>;
+
+/** A support year with no records: the not-found problem naming the year. */
+export const YearNotFoundProblem = PROBLEM_SCHEMAS["not-found"].extend({ year: z.int() }).meta({
+  description: "No published record has a support date in this year (404).",
+});
+
+/** What the list answers for parameters it cannot use, in the order the checks run. */
+export const ListParameterProblem = z.union([
+  PROBLEM_SCHEMAS["duplicate-parameter"],
+  PROBLEM_SCHEMAS["invalid-limit"],
+  PROBLEM_SCHEMAS["query-too-long"],
+  PROBLEM_SCHEMAS["invalid-cursor"],
+  PROBLEM_SCHEMAS["cursor-mismatch"],
+]);
+
+/** Component name of each problem schema: not-found → NotFoundProblem. */
+export const problemSchemaId = (code: ProblemCode) => `${code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Problem`;
+
+/**
+ * The named schemas of the API, by component name. Record pieces are named
+ * here rather than in record.ts so the record's own JSON Schema stays inline.
+ */
+export const responseSchemas = z.registry<{ id: string }>();
+for (const [id, schema] of Object.entries({
+  PartialDate,
+  Slug,
+  Scope,
+  Variant,
+  Caveat,
+  EvidenceLevel,
+  Source,
+  Repairability,
+  Revision,
+  License,
+  Attribution,
+  CommitmentStatus,
+  CommitmentDocument,
+  Verdict,
+  DeviceLinks,
+  DeviceSummary,
+  DeviceDocument,
+  Assertion,
+  RecallReviewDocument,
+  EvidenceDocument,
+  ListMeta,
+  ListPage,
+  LegacyListPage,
+  ListParameterProblem,
+  YearNotFoundProblem,
+})) {
+  responseSchemas.add(schema, { id });
+}
+for (const [code, schema] of Object.entries(PROBLEM_SCHEMAS)) responseSchemas.add(schema, { id: problemSchemaId(code as ProblemCode) });
+
+export type DeviceSummary = z.output<typeof DeviceSummary>;
+export type DeviceDocument = z.output<typeof DeviceDocument>;
+export type EvidenceDocument = z.output<typeof EvidenceDocument>;
+export type ListMeta = z.output<typeof ListMeta>;
