@@ -1,10 +1,11 @@
 // The build: load and validate every record, derive, run every emitter into a
 // temporary folder, then swap it into place. A failed build leaves the
-// previous output untouched. In watch mode, an edit that keeps the catalog's
+// previous output untouched; a killed one leaves its temporary folder, which
+// the next build clears. In watch mode, an edit that keeps the catalog's
 // shape (same slugs, redirects and withdrawals) rewrites in place only the
 // per-device files of the edited records, plus the catalog-wide files.
 import { existsSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { readCatalog } from "./load/read.ts";
 import type { Problem, ValidationCache } from "./load/validate.ts";
@@ -45,6 +46,36 @@ export interface BuildReport {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/** Whether a process is running (signal 0 tests for it; EPERM means it runs as someone else). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Clears what a killed build left beside the output: its temporary folder
+ * (`<out>.tmp-<pid>`) and, if it died between the two renames of the swap,
+ * the previous output (`<out>.old-<pid>`), which is put back when the output
+ * is missing, so it stays the last whole one until this build succeeds. A
+ * folder whose process still runs belongs to a build in progress and stays.
+ */
+async function clearStale(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const prefix = `${path.basename(outDir)}.`;
+  const names = await readdir(parent).catch(() => []);
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /^(tmp|old)-(\d+)$/.exec(name.slice(prefix.length)) : null;
+    if (!m || isRunning(Number(m[2]))) continue;
+    const stale = path.join(parent, name);
+    if (m[1] === "old" && !existsSync(outDir)) await rename(stale, outDir);
+    else await rm(stale, { recursive: true, force: true });
+  }
+}
+
 /** Everything but the content of records: if it is unchanged, per-device files of other records stay valid. */
 function shapeOf(catalog: Catalog, site: Site): string {
   return JSON.stringify([site, catalog.published.map((r) => r.slug), catalog.withdrawn.map((r) => [r.slug, r.publication]), catalog.redirects]);
@@ -71,7 +102,10 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   const outDir = path.resolve(opts.outDir);
   const inPlace = only !== undefined && existsSync(outDir);
   const workDir = inPlace ? outDir : `${outDir}.tmp-${process.pid}`;
-  if (!inPlace) await rm(workDir, { recursive: true, force: true });
+  if (!inPlace) {
+    await clearStale(outDir);
+    await rm(workDir, { recursive: true, force: true });
+  }
   const out = new OutputWriter(workDir);
 
   // Synchronous emitters run one after another; an asynchronous one (the

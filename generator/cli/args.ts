@@ -1,5 +1,6 @@
 // The few flags the commands share, parsed with Node's own parser.
 import { parseArgs } from "node:util";
+import { siteFromEnv, type Site } from "../derive/site.ts";
 
 export function cliArgs<T extends Record<string, { type: "string" | "boolean"; default?: string | boolean }>>(options: T) {
   try {
@@ -19,4 +20,14 @@ export function resolveNow(flag: string | undefined): string {
     process.exit(2);
   }
   return flag;
+}
+
+/** The site from SITE_URL and BASE_URL for the as-of day, or exit 2 naming the bad variable. */
+export function resolveSite(now: string): Site {
+  try {
+    return siteFromEnv(process.env, now);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
+    process.exit(2);
+  }
 }

@@ -1,8 +1,7 @@
 // npm run build -- --data DIR --out DIR --now YYYY-MM-DD
 import { build } from "../build.ts";
 import { formatProblem } from "../load/validate.ts";
-import { siteFromEnv } from "../derive/site.ts";
-import { cliArgs, resolveNow } from "./args.ts";
+import { cliArgs, resolveNow, resolveSite } from "./args.ts";
 
 const args = cliArgs({
   data: { type: "string", default: "data" },
@@ -10,7 +9,7 @@ const args = cliArgs({
   now: { type: "string" },
   quiet: { type: "boolean", default: false },
 });
-const site = siteFromEnv(process.env, resolveNow(args.now as string | undefined));
+const site = resolveSite(resolveNow(args.now as string | undefined));
 const t0 = performance.now();
 const log = args.quiet ? undefined : (line: string) => console.log(`[build] ${line}`);
 const report = await build({ dataDir: args.data as string, outDir: args.out as string, site, log });

@@ -2,10 +2,9 @@
 // overrides) and rebuild when a record file changes.
 import { build, type WatchMemory } from "../build.ts";
 import { formatProblem } from "../load/validate.ts";
-import { siteFromEnv } from "../derive/site.ts";
 import { startPreview } from "../serve/preview.ts";
 import { watchCatalog } from "../watch.ts";
-import { cliArgs, resolveNow } from "./args.ts";
+import { cliArgs, resolveNow, resolveSite } from "./args.ts";
 
 const args = cliArgs({
   data: { type: "string", default: "data" },
@@ -20,7 +19,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`error: --port must be an integer 0-65535 (got "${args.port}")`);
   process.exit(2);
 }
-const site = siteFromEnv(process.env, resolveNow(args.now as string | undefined));
+const site = resolveSite(resolveNow(args.now as string | undefined));
 const options = { dataDir: args.data as string, outDir: args.out as string, site };
 const memory: WatchMemory = { cache: new Map() };
 

@@ -44,13 +44,15 @@ export type DatasetRow = string[];
 /** Years a `?year=` request may name; a year in range with no records is a 404, outside it a 400. */
 export const DATASET_YEARS = { first: 1990, last: 2100 } as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r']/;
 
 /**
  * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @, a
  * tab or a carriage return as a formula, so such a cell gets a leading
- * apostrophe. Every cell that can start so is curator text (names, models,
- * meanings); dates, URLs and codes never do.
+ * apostrophe. A cell that already starts with an apostrophe gets one too, so
+ * that stripping one leading apostrophe always gives the text back ("'90s"
+ * would otherwise read as "90s"). Every cell that can start so is curator
+ * text (names, models, meanings); dates, URLs and codes never do.
  */
 export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
@@ -59,6 +61,21 @@ export function neutralizeFormula(cell: string): string {
 function covers(scope: Scope, model: string, region: string): boolean {
   return (!scope.models || scope.models.includes(model)) && (!scope.regions || scope.regions.includes(region));
 }
+
+/**
+ * The markets of a variant's rows. A variant sold "GLOBAL" also gets a row for
+ * each market that a scope of the record names for it, so a commitment made
+ * for one market (a UK minimum, say) has a row of its own instead of vanishing.
+ */
+function rowRegions(r: DeviceRecord, model: string, regions: string[]): string[] {
+  if (!regions.includes("GLOBAL")) return regions;
+  const scopes = [...r.support.security, ...r.support.os, ...r.caveats].map((x) => x.scope);
+  const named = scopes.flatMap((s) => (!s.models || s.models.includes(model) ? (s.regions ?? []) : []));
+  return [...regions, ...[...new Set(named)].filter((g) => !regions.includes(g)).sort()];
+}
+
+/** Caveats shown on a row: those covering its model and market; a GLOBAL row keeps every market's caveat, scope attached. */
+const caveatCovers = (scope: Scope, model: string, region: string) => covers(scope, model, region) || (region === "GLOBAL" && covers({ ...scope, regions: undefined }, model, region));
 
 const specificity = (s: Scope) => (s.models ? 1 : 0) + (s.regions ? 1 : 0);
 
@@ -115,8 +132,8 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
     const sources = new Map(r.evidence.sources.map((s) => [s.id, s]));
     const rows: DatasetRow[] = [];
     for (const v of r.variants) {
-      for (const region of v.regions) {
-        const caveats = r.caveats.filter((c) => covers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
+      for (const region of rowRegions(r, v.model, v.regions)) {
+        const caveats = r.caveats.filter((c) => caveatCovers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
         const row = [
           r.slug,
           r.name,

@@ -10,10 +10,19 @@ export interface Site {
 
 export const DEFAULT_ORIGIN = "http://localhost:8080";
 
+/** An origin the pages and routes can be built on: http(s), a host, no path (every route is absolute). */
+function origin(name: string, value: string): string {
+  const u = URL.canParse(value) ? new URL(value) : null;
+  if (!u || !/^https?:$/.test(u.protocol) || u.pathname !== "/" || u.search || u.hash || u.username || u.password) {
+    throw new Error(`${name} must be an origin such as https://devices.example (http or https, no path); got "${value}"`);
+  }
+  return u.origin;
+}
+
+/** The site from SITE_URL and BASE_URL (throws a message naming the variable when one is not an origin). */
 export function siteFromEnv(env: Record<string, string | undefined>, now: string): Site {
-  const trim = (u: string) => u.replace(/\/+$/, "");
-  const siteUrl = trim(env.SITE_URL || DEFAULT_ORIGIN);
-  return { siteUrl, baseUrl: trim(env.BASE_URL || siteUrl), now };
+  const siteUrl = origin("SITE_URL", env.SITE_URL || DEFAULT_ORIGIN);
+  return { siteUrl, baseUrl: env.BASE_URL ? origin("BASE_URL", env.BASE_URL) : siteUrl, now };
 }
 
 /** The site's URL builders, made once per Site (they are called for every record of every output). */

@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import { DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
 import { periodOf } from "../derive/dates.ts";
+import { compact } from "../derive/search.ts";
 
 export interface Problem {
   file: string;
@@ -82,6 +83,11 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
       if (p && released && p.last < released.first)
         add(`${path}.${field}`, `${c[field]!.value} is before the start of support (released ${r.released.value})`);
     }
+    // "At least until M" and "ends in E" contradict each other only when every day M can mean is after every day E can.
+    const end = c.end ? periodOf(c.end) : null;
+    const minimum = c.minimum ? periodOf(c.minimum) : null;
+    if (end && minimum && minimum.first > end.last)
+      add(`${path}.minimum`, `${c.minimum!.value} begins after the documented end ${c.end!.value}; support cannot be promised past its end (check both dates against the source)`);
   };
   (["os", "security"] as const).forEach((kind) => r.support[kind].forEach((c, i) => checkCommitment(`support.${kind}[${i}]`, c)));
 
@@ -89,11 +95,18 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     checkScope(`caveats[${i}].scope`, c.scope);
     checkSources(`caveats[${i}].sourceIds`, c.sourceIds);
   });
-  r.evidence.repairability.forEach((x, i) => checkSources(`evidence.repairability[${i}].sourceId`, [x.sourceId]));
+  r.evidence.repairability.forEach((x, i) => {
+    if (!sourceIds.has(x.sourceId)) add(`evidence.repairability[${i}].sourceId`, `refers to source "${x.sourceId}", which is not in evidence.sources`);
+  });
   return out;
 }
 
-/** Catalog-wide rules: one owner per slug, former slugs never reused. */
+/**
+ * Catalog-wide rules: one owner per slug, former slugs never reused, and no
+ * alias that the search would read as another record's name. (Shared aliases
+ * and shared names are allowed: a search answers an ambiguous name with every
+ * record it may mean.)
+ */
 function catalogProblems(records: LoadedRecord[]): Problem[] {
   const out: Problem[] = [];
   const owner = new Map<string, string>();
@@ -106,8 +119,22 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
     record.formerSlugs.forEach((s, i) => {
       const path = `formerSlugs[${i}]`;
       if (owner.has(s) && owner.get(s) !== file) out.push({ file, path, message: `"${s}" is the current slug of ${owner.get(s)}` });
+      else if (formerOwner.get(s) === file) out.push({ file, path, message: `former slug "${s}" is listed twice` });
       else if (formerOwner.has(s)) out.push({ file, path, message: `former slug "${s}" is also claimed by ${formerOwner.get(s)}` });
       else formerOwner.set(s, file);
+    });
+  }
+  // Exact-name-first search ranks an alias match with name matches, so an alias
+  // equal to another record's name could be listed before the record of that name.
+  const named = new Map<string, { file: string; name: string }[]>();
+  for (const { file, record } of records) {
+    const key = compact(record.name);
+    if (key) named.set(key, [...(named.get(key) ?? []), { file, name: record.name }]);
+  }
+  for (const { file, record } of records) {
+    record.aliases.forEach((alias, i) => {
+      const other = named.get(compact(alias))?.find((n) => n.file !== file);
+      if (other) out.push({ file, path: `aliases[${i}]`, message: `"${alias}" reads as the name of ${other.file} ("${other.name}") to the search; use a name that tells the two apart` });
     });
   }
   return out;

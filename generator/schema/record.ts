@@ -61,8 +61,50 @@ export const Slug = z
   .max(80, "must be at most 80 characters");
 
 const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase a-z, 0-9 and single hyphens");
-const Text = z.string().trim().min(1, "must not be empty");
-const HttpsUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+/**
+ * Characters that not every output can carry as they are: control characters
+ * other than tab and line feed (XML allows almost none, so one would make the
+ * whole Atom feed unreadable, and XML, HTML and iCalendar all turn a carriage
+ * return into a line feed), lone UTF-16 surrogates (not text: the UTF-8
+ * outputs would show U+FFFD where the JSON keeps the surrogate) and the
+ * noncharacters U+FFFE and U+FFFF (not allowed in XML).
+ */
+const UNPUBLISHABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
+
+const Text = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .superRefine((s, ctx) => {
+    const bad = UNPUBLISHABLE.exec(s)?.[0];
+    if (bad === undefined) return;
+    const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    const kind = /\p{Cs}/u.test(bad) ? "a lone surrogate" : bad >= "\ufffe" ? "a noncharacter" : "a control character";
+    ctx.addIssue({ code: "custom", message: `contains ${code} (${kind}), which the CSV, HTML, iCalendar and Atom outputs cannot all carry (text may hold tabs and line breaks, written \\n, but no other control character)` });
+  });
+
+/**
+ * A link to a page: an absolute http(s) URL, written out whole. Any other
+ * scheme is refused (javascript: and data: run or embed content wherever the
+ * link is followed); so are spaces, control and invisible formatting
+ * characters (browsers drop some silently, a space would split the dataset's
+ * " | " lists, a bidi control can make a link read as another host), and a
+ * user name or password ("https://trusted.example@evil.example/" reads as one
+ * host and goes to another).
+ */
+const HttpsUrl = z
+  .string()
+  .regex(/^https?:\/\//, { message: 'must be an http(s) URL starting "http://" or "https://" in lower case (javascript:, data: and other schemes are not links to a source)', abort: true })
+  .regex(/^[^\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$/, "must not contain spaces, control characters or invisible formatting characters (percent-encode them, e.g. %20)")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.hostname !== "" && u.username === "" && u.password === "";
+    } catch {
+      return false;
+    }
+  }, "must be a URL with a host name and no user name or password");
 
 export const Region = z
   .string()
@@ -105,7 +147,7 @@ export const Caveat = z
   .object({
     scope: Scope,
     text: Text.meta({ description: "What differs for this scope, in plain words." }),
-    sourceIds: z.array(Id).default([]),
+    sourceIds: z.array(Id).default([]).meta({ description: "Sources for the caveat; each must be an id in evidence.sources." }),
   })
   .strict();
 
@@ -131,21 +173,22 @@ export const Commitment = z
     }),
     end: PartialDate.optional().meta({ description: "The documented end of support, if the source states one." }),
     minimum: PartialDate.optional().meta({
-      description: 'An explicit dated minimum commitment ("at least until"). Never an end date and never converted into one.',
+      description:
+        'An explicit dated minimum commitment ("at least until"). Never an end date and never converted into one. With an end as well, it cannot begin after the end\'s period is over (the source cannot promise updates past their documented end).',
     }),
     meaning: Text.meta({ description: 'What the dates mean in the source\'s own terms, e.g. "7 years from US availability".' }),
     evidenceLevel: EvidenceLevel,
-    sourceIds: z.array(Id).default([]).meta({ description: "Sources this commitment rests on (ids from evidence.sources)." }),
+    sourceIds: z.array(Id).default([]).meta({ description: "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end or minimum needs at least one." }),
   })
   .strict();
 
 export const Source = z
   .object({
     id: Id,
-    url: HttpsUrl.meta({ description: "A link only; the source's content is never copied." }),
+    url: HttpsUrl.meta({ description: "A link only (http or https, no spaces, no user name); the source's content is never copied." }),
     publisher: Text,
     title: Text,
-    checked: Day.meta({ description: "The day a curator last confirmed the source says what the record claims." }),
+    checked: Day.meta({ description: "The day a curator last confirmed the source says what the record claims. Not compared with the build day: a build for an earlier --now shows the record as it is." }),
   })
   .strict();
 
@@ -173,7 +216,7 @@ export const Repairability = z
   .object({
     scheme: Text.meta({ description: "e.g. French repairability index, EU energy label repairability class." }),
     score: Text.meta({ description: 'As the scheme writes it, e.g. "8.7/10" or "B".' }),
-    sourceId: Id,
+    sourceId: Id.meta({ description: "The source of the score; an id in evidence.sources." }),
     checked: Day,
   })
   .strict();
@@ -189,12 +232,21 @@ export const Revision = z
 export const DeviceRecord = z
   .object({
     $schema: z.string().optional(),
-    slug: Slug.meta({ description: "Path identifier; equals the file name without .json." }),
+    slug: Slug.meta({ description: "Path identifier; equals the file name without .json. No other record has it as its slug or a former slug." }),
     name: Text.meta({ description: "Display name." }),
     manufacturer: Text,
     deviceType: z.enum(DEVICE_TYPES),
-    aliases: z.array(Text).default([]).meta({ description: "Other names people search for." }),
-    formerSlugs: z.array(Slug).default([]).meta({ description: "Slugs this record was published under before; they redirect here (301)." }),
+    aliases: z
+      .array(Text)
+      .default([])
+      .meta({
+        description:
+          "Other names people search for. Records may share an alias (a search for it lists each of them), but an alias must not read as another record's name (compared as search compares: letters and digits only, case and accents ignored), or a search for that name would rank this record among its exact matches.",
+      }),
+    formerSlugs: z
+      .array(Slug)
+      .default([])
+      .meta({ description: "Slugs this record was published under before; they redirect here (301). Each is listed once, claimed by no other record, and is no record's current slug." }),
     publication: Publication,
     released: PartialDate.meta({ description: "First availability; support cannot end before it." }),
     variants: z.array(Variant).min(1, "must list at least one variant"),
@@ -211,7 +263,13 @@ export const DeviceRecord = z
         sources: z.array(Source).default([]),
         recallReview: z.array(RecallReview).default([]),
         repairability: z.array(Repairability).default([]),
-        revisions: z.array(Revision).min(1, "must hold at least the revision that created the record"),
+        revisions: z
+          .array(Revision)
+          .min(1, "must hold at least the revision that created the record")
+          .meta({
+            description:
+              "The record's change log, in any order: every output sorts it by date. Revisions of one day keep their listed order, which numbers their feed entries, so add a new one after the others of its day.",
+          }),
       })
       .strict(),
   })

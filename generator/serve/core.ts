@@ -7,6 +7,28 @@ import { headerRules, headersFor } from "./routes.ts";
 
 export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
+/** What programs fetch across origins: the API, the feed and the calendar (their header rules allow any origin). */
+export const isCrossOriginPath = (pathname: string) => isApiPath(pathname) || pathname === "/feed.xml" || pathname === "/support-calendar.ics";
+
+/**
+ * Any method but GET and HEAD: a CORS preflight on the cross-origin paths
+ * (If-None-Match is not a CORS-safelisted header, so a conditional fetch from
+ * another origin is preflighted), 405 everywhere else. Null for GET and HEAD.
+ */
+export async function answerMethod(request: Request): Promise<Response | null> {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const { pathname } = new URL(request.url);
+  if (request.method === "OPTIONS" && isCrossOriginPath(pathname)) {
+    const headers = new Headers(headersFor(headerRules, pathname));
+    for (const name of ["Content-Type", "Content-Disposition", "Link"]) headers.delete(name);
+    headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+    headers.set("Access-Control-Allow-Headers", "If-None-Match");
+    headers.set("Access-Control-Max-Age", "86400");
+    return new Response(null, { status: 204, headers });
+  }
+  return problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } });
+}
+
 /** An image tag keeps working for a mistyped slug: a neutral "unknown device" badge, status 404. */
 async function unknownBadge(request: Request): Promise<Response> {
   const headers = new Headers(headersFor(headerRules, new URL(request.url).pathname));
@@ -22,7 +44,7 @@ function missedDatasetYear(url: URL): string | null {
 }
 
 function datasetYearMiss(request: Request, text: string): Promise<Response> {
-  // The dataset paths' rules make a CSV a download; a problem is shown, not saved as a .csv.
+  // A year with no file has no download name of its own; say outright that this answer is not a download.
   const headers = { "Content-Disposition": "inline" };
   const year = parseDatasetYear(text);
   if (year === null) {
@@ -37,6 +59,15 @@ function datasetYearMiss(request: Request, text: string): Promise<Response> {
   );
 }
 
+/** A path segment as the client meant it; as sent when its percent-encoding is malformed (`%zz`, `%c0%af`). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The answer for an /api path with no file behind it: JSON (or the badge an image tag expects), never an HTML 404. */
 export function answerApiMiss(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -46,7 +77,7 @@ export function answerApiMiss(request: Request): Promise<Response> {
   if (year !== null) return datasetYearMiss(request, year);
   const device = /^\/api\/v1\/devices\/([^/]+)(\/evidence)?$/.exec(pathname) ?? /^\/api\/v1\/calendar\/([^/]+)\.ics$/.exec(pathname);
   const detail = device
-    ? `No published device has the slug "${decodeURIComponent(device[1]!)}". Search with /api/v1/devices?q=...`
+    ? `No published device has the slug "${decodedSegment(device[1]!)}". Search with /api/v1/devices?q=...`
     : `No API resource exists at ${pathname}. See /docs for the endpoints.`;
   return problemResponse(request, "not-found", detail);
 }

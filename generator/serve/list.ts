@@ -10,6 +10,7 @@ import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/l
 import { LEGACY_API } from "./routes.ts";
 import { jsonTextResponse, problemResponse } from "./respond.ts";
 import type { ProblemCode } from "./problems.ts";
+import type { ListMeta } from "../schema/responses.ts";
 
 export const LIST_PATH = "/api/v1/devices";
 export const LEGACY_PATH = "/api/devices";
@@ -110,7 +111,9 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
   let limit = DEFAULT_LIMIT;
   const rawLimit = p.get("limit");
   if (rawLimit !== null) {
-    limit = /^[0-9]{1,10}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+    // ASCII digits only: Number() alone would take "1e2", "0x10", " 5", "+5" and "-0". Leading zeros
+    // are decimal ("010" is ten); a run of digits too long for a double becomes Infinity, out of range.
+    limit = /^[0-9]+$/.test(rawLimit) ? Number(rawLimit) : NaN;
     if (!(limit >= 1 && limit <= MAX_LIMIT)) {
       return { ok: false, code: "invalid-limit", detail: `limit must be a whole number from 1 to ${MAX_LIMIT}; got "${rawLimit.slice(0, 40)}".`, members: { minimum: 1, maximum: MAX_LIMIT } };
     }
@@ -167,7 +170,7 @@ export function pageResult(index: ListIndex, req: ListRequest): PageResult {
 }
 
 /** meta of a v1 page; every member is documented in docs/list.md#meta. */
-export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, nextCursor }: PageResult) {
+export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, nextCursor }: PageResult): ListMeta {
   const site: Site = header.site;
   return {
     nextCursor,

@@ -3,12 +3,12 @@
 // request core as the Netlify edge function for what no file can answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFileSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import serveHandler from "serve-handler";
-import { RouteTable, headersFor, parseHeaders, parseRedirects } from "./routes.ts";
-import { answerApiMiss, isApiPath } from "./core.ts";
-import { etagMatches, etagOf, problemResponse } from "./respond.ts";
+import { CORRECTIONS_FORM, RouteTable, headersFor, parseHeaders, parseRedirects } from "./routes.ts";
+import { answerApiMiss, answerMethod, isApiPath } from "./core.ts";
+import { etagMatches, etagOf } from "./respond.ts";
 import { parseListIndex, type ListIndex } from "../derive/list-index.ts";
 import { INDEX_PATH, answerList, isListPath, isStaticCandidate, itemReader, listProblemResponse, parseListRequest, recordFile, staticPagePath, type ListSource } from "./list.ts";
 import { SlidingWindowLimiter, isRateLimitedPath, rateLimitedResponse } from "./rate-limit.ts";
@@ -21,10 +21,22 @@ export interface PreviewOptions {
   rateLimit?: boolean;
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * The URL a request names, or null when no URL can hold its target. The Host
+ * header is the client's to spell: one that is not a host (`a b`, `x:99999`)
+ * must not fail the request, so it falls back to localhost.
+ */
+function requestUrl(req: IncomingMessage): URL | null {
+  const host = req.headers.host;
+  const origin = host && URL.canParse(`http://${host}`) ? `http://${host}` : "http://localhost";
+  const target = req.url ?? "/";
+  return URL.canParse(target, origin) ? new URL(target, origin) : null;
+}
+
+function toRequest(req: IncomingMessage, url: URL): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers });
+  return new Request(url, { method: req.method, headers });
 }
 
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -48,6 +60,20 @@ export function fileListSource(root: string): ListSource {
     index: async () => (await current()).index,
     items: async (slugs) => (await current()).items(slugs),
   };
+}
+
+type ServeMethods = NonNullable<Parameters<typeof serveHandler>[3]>;
+
+/**
+ * lstat for serve-handler, which answers any lstat failure but "missing" with a
+ * 500: a name the file system refuses (a NUL byte, a segment over its length
+ * limit) names no file, so it is missing too, and the request gets the 404 page.
+ */
+function lstatNamed(p: string) {
+  return lstat(p).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ERR_INVALID_ARG_VALUE" || err.code === "ENAMETOOLONG") err.code = "ENOENT";
+    throw err;
+  });
 }
 
 export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } = {}) {
@@ -74,8 +100,14 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
   /** The regular file a URL path names, with its modification time, or null. */
   const statOf = (p: string): { abs: string; mtimeMs: number } | null => {
     const abs = fileOf(p);
-    const st = abs === null ? undefined : statSync(abs, { throwIfNoEntry: false });
-    return abs !== null && st?.isFile() ? { abs, mtimeMs: st.mtimeMs } : null;
+    if (abs === null) return null;
+    try {
+      const st = statSync(abs, { throwIfNoEntry: false });
+      return st?.isFile() ? { abs, mtimeMs: st.mtimeMs } : null;
+    } catch {
+      // A name the file system refuses (a NUL byte, a segment over its length limit) names no file.
+      return null;
+    }
   };
   const isFile = (p: string) => statOf(p) !== null;
 
@@ -90,11 +122,16 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const origin = `http://${req.headers.host ?? "localhost"}`;
-    const url = new URL(req.url ?? "/", origin);
+    const url = requestUrl(req);
+    if (!url) {
+      // An absolute-form target that is no URL (`GET http://[:: HTTP/1.1`): refused as Node refuses a malformed request line.
+      res.writeHead(400, { Connection: "close" });
+      res.end();
+      return;
+    }
     // A Web Request only for answers the shared core computes; static files go straight to serve-handler.
     let web: Request | undefined;
-    const request = () => (web ??= toRequest(req, origin));
+    const request = () => (web ??= toRequest(req, url));
     const api = isApiPath(url.pathname);
 
     if (limiter && isRateLimitedPath(url.pathname)) {
@@ -102,14 +139,13 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
       if (!verdict.ok) return sendResponse(res, await rateLimitedResponse(request(), verdict));
     }
 
-    if (req.method === "OPTIONS" && api) {
-      res.writeHead(204, { ...headersFor(headerRules, url.pathname), "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Max-Age": "86400" });
-      res.end();
-      return;
+    if (req.method === "POST" && url.pathname === CORRECTIONS_FORM.action) {
+      // Netlify Forms stores a correction in production; the preview discards it and shows the sender the same page.
+      req.resume();
+      req.method = "GET";
     }
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return sendResponse(res, await problemResponse(request(), "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } }));
-    }
+    const refused = req.method === "GET" || req.method === "HEAD" ? null : await answerMethod(request());
+    if (refused) return sendResponse(res, refused);
 
     // The list: the same decision as the edge function (netlify/edge-functions/api.ts): the static
     // page when the build wrote one for this request, the list core otherwise.
@@ -148,14 +184,20 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
     }
     res.statusCode = status;
     req.url = target;
-    await serveHandler(req, res, {
-      public: root,
-      etag: false,
-      cleanUrls: true,
-      directoryListing: false,
-      // serve-handler deletes a header whose value is null (here Last-Modified: the ETag validates).
-      headers: [{ source: "**", headers: Object.entries(headers).map(([key, value]) => ({ key, value: value as string })) }],
-    });
+    await serveHandler(
+      req,
+      res,
+      {
+        public: root,
+        etag: false,
+        cleanUrls: true,
+        directoryListing: false,
+        // serve-handler deletes a header whose value is null (here Last-Modified: the ETag validates).
+        headers: [{ source: "**", headers: Object.entries(headers).map(([key, value]) => ({ key, value: value as string })) }],
+      },
+      // serve-handler awaits its methods (its README: pass promisified ones); the typings still name fs.lstat's callback type.
+      { lstat: lstatNamed as unknown as ServeMethods["lstat"] },
+    );
   }
 
   return { handle, reload };

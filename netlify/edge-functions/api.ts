@@ -4,9 +4,10 @@
 // - answers the list (/api/v1/devices, /api/devices) with the same core the build wrote the static
 //   pages with: the static page when one exists for the request, a computed answer otherwise;
 // - turns a 404 from the static layer on /api/* into the JSON answer the preview gives (core.ts);
+// - answers CORS preflights and refuses other methods than GET and HEAD, as the preview does;
 // - passes everything else through untouched.
 // It runs under Deno: the core it imports uses no Node built-ins.
-import { answerApiMiss, isApiPath } from "../../generator/serve/core.ts";
+import { answerApiMiss, answerMethod, isApiPath } from "../../generator/serve/core.ts";
 import { parseListIndex, type ListIndex } from "../../generator/derive/list-index.ts";
 import { INDEX_PATH, handleList, isListPath, itemReader, recordFile, type ListSource } from "../../generator/serve/list.ts";
 
@@ -43,7 +44,8 @@ function sourceFor(request: Request): ListSource {
 
 export default async function handler(request: Request, context: EdgeContext): Promise<Response | undefined> {
   const { pathname } = new URL(request.url);
-  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  const refused = await answerMethod(request);
+  if (refused) return refused;
   if (isListPath(pathname)) {
     return handleList(request, sourceFor(request), async () => {
       const r = await context.next();

@@ -24,7 +24,10 @@ const headerRules = parseHeaders(await Deno.readTextFile(`${dist}/_headers`));
 
 function fileOf(p: string): string | null {
   try {
-    const abs = `${dist}${decodeURIComponent(p)}`;
+    const decoded = decodeURIComponent(p);
+    // Like a CDN, never serve outside the published folder (an encoded "..%2f" decodes to "../").
+    if (decoded.split("/").includes("..") || decoded.includes("\0")) return null;
+    const abs = `${dist}${decoded}`;
     return Deno.statSync(abs).isFile ? abs : null;
   } catch {
     return null;

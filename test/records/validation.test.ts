@@ -1,5 +1,6 @@
 // A corpus of broken records: each is rejected naming its file and field,
-// and a failed build leaves the previous output exactly as it was.
+// and a failed build leaves the previous output exactly as it was. The rules
+// are listed in docs/record-rules.md; test/hostile/ generates faults at random.
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
@@ -21,6 +22,8 @@ interface Case {
   others?: Rec[];
   /** The file the problem is reported in, when it is one of `others` (the second claimant). */
   reportedIn?: string;
+  /** Extra files under names of their own (a second file claiming the same slug). */
+  extraFiles?: Record<string, Rec>;
 }
 
 const cases: Case[] = [
@@ -52,6 +55,19 @@ const cases: Case[] = [
   { name: "scope names a region no variant is sold in", mutate: (r) => (r.support.os[0].scope = { regions: ["JP"] }), path: "support.os[0].scope.regions[0]", message: /not sold in by any variant/ },
   { name: "duplicate commitment id", mutate: (r) => (r.support.security[0].id = "os"), path: "support.security[0].id", message: /duplicate commitment id "os"/ },
   { name: "non-http source url", mutate: (r) => (r.evidence.sources[0].url = "javascript:alert(1)"), path: "evidence.sources[0].url", message: /http\(s\) URL/ },
+  { name: "data: source url", mutate: (r) => (r.evidence.sources[0].url = "data:text/html,<script>alert(1)</script>"), path: "evidence.sources[0].url", message: /http\(s\) URL .*data:/ },
+  { name: "source url with a user name before the host", mutate: (r) => (r.evidence.sources[0].url = "https://maker.example@evil.example/policy"), path: "evidence.sources[0].url", message: /no user name or password/ },
+  { name: "registry url with a space", mutate: (r) => (r.evidence.recallReview[0].registryUrl = "https://ec.europa.eu/safety gate"), path: "evidence.recallReview[0].registryUrl", message: /must not contain spaces/ },
+  { name: "carriage return in text", mutate: (r) => (r.support.os[0].meaning = "until October 2030\r\nfrom US availability"), path: "support.os[0].meaning", message: /contains U\+000D \(a control character\)/ },
+  { name: "lone surrogate in text", mutate: (r) => (r.name = "Alpha \ud83d Phone"), path: "name", message: /contains U\+D83D \(a lone surrogate\)/ },
+  { name: "NUL in text", mutate: (r) => (r.evidence.revisions[0].change = "Record\u0000created"), path: "evidence.revisions[0].change", message: /contains U\+0000/ },
+  { name: "repairability source missing", mutate: (r) => (r.evidence.repairability[0].sourceId = "nowhere"), path: "evidence.repairability[0].sourceId", message: /source "nowhere", which is not in evidence.sources/ },
+  {
+    name: "minimum begins after the end",
+    mutate: (r) => (r.support.security[0].minimum = { value: "2032", precision: "year" }),
+    path: "support.security[0].minimum",
+    message: /2032 begins after the documented end 2031-10/,
+  },
   { name: "checked date not a day", mutate: (r) => (r.evidence.sources[0].checked = "yesterday"), path: "evidence.sources[0].checked", message: /YYYY-MM-DD/ },
   { name: "duplicate source id", mutate: (r) => r.evidence.sources.push({ ...r.evidence.sources[0] }), path: "evidence.sources[1].id", message: /duplicate source id/ },
   { name: "recall match without notices", mutate: (r) => (r.evidence.recallReview[0].result = "match"), path: "evidence.recallReview[0].matches", message: /must list the matching notices/ },
@@ -73,6 +89,21 @@ const cases: Case[] = [
     path: "formerSlugs[0]",
     message: /is the current slug of/,
   },
+  { name: "former slug listed twice", mutate: (r) => (r.formerSlugs = ["old-alpha", "old-alpha"]), path: "formerSlugs[1]", message: /"old-alpha" is listed twice/ },
+  {
+    name: "two files with the same slug",
+    mutate: () => {},
+    extraFiles: { "alpha-phone-copy.json": base() },
+    path: "slug",
+    message: /duplicate slug "alpha-phone" \(also in .*alpha-phone-copy.json\)/,
+  },
+  {
+    name: "alias reads as another record's name",
+    mutate: (r) => (r.aliases = ["OTHER-phone"]),
+    others: [{ ...base(), slug: "other-phone", name: "Other Phone", aliases: [] }],
+    path: "aliases[0]",
+    message: /"OTHER-phone" reads as the name of .*other-phone.json \("Other Phone"\)/,
+  },
 ];
 
 function writeCatalog(c: Case): { dataDir: string; file: string } {
@@ -83,6 +114,7 @@ function writeCatalog(c: Case): { dataDir: string; file: string } {
   const fileName = c.file ?? `${r.slug}.json`;
   writeFileSync(path.join(dataDir, "devices", fileName), JSON.stringify(r));
   for (const o of c.others ?? []) writeFileSync(path.join(dataDir, "devices", `${o.slug}.json`), JSON.stringify(o));
+  for (const [name, o] of Object.entries(c.extraFiles ?? {})) writeFileSync(path.join(dataDir, "devices", name), JSON.stringify(o));
   return { dataDir, file: path.join(dataDir, "devices", fileName) };
 }
 
@@ -132,7 +164,8 @@ describe("broken records", async () => {
     let status = 0;
     let stderr = "";
     try {
-      execFileSync("npx", ["tsx", "generator/cli/build.ts", "--data", dataDir, "--out", outDir, "--now", "2026-11-22"], { encoding: "utf8", stdio: "pipe" });
+      // vitest sets BASE_URL=/ for its own use; the build would refuse it as an origin.
+      execFileSync("npx", ["tsx", "generator/cli/build.ts", "--data", dataDir, "--out", outDir, "--now", "2026-11-22"], { encoding: "utf8", stdio: "pipe", env: { ...process.env, BASE_URL: "" } });
     } catch (e: any) {
       status = e.status;
       stderr = e.stderr;

@@ -1,0 +1,214 @@
+// Generated catalogs for the hostile-input properties: valid records with
+// hostile text in every free-text field and hostile (but http(s)) links, built
+// field by field along the zod schema, so each one must be accepted.
+// records-properties.test.ts checks that the generator covers every field the
+// schema declares and fills every free-text field with hostile text.
+import fc from "fast-check";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DEVICE_TYPES, EVIDENCE_LEVELS } from "../../generator/schema/record.ts";
+import { tempDir } from "../helpers/build.ts";
+
+/** A fixed seed, so a failure reproduces; FC_SEED and FC_RUNS override it and the run counts. */
+export const SEED = Number(process.env.FC_SEED ?? 20261122);
+export const runs = (fallback: number) => Number(process.env.FC_RUNS ?? fallback);
+
+/** The build day every property uses. */
+export const NOW = "2026-11-22";
+
+/** Text that breaks naive escaping somewhere: HTML, CSV, iCalendar, XML, Nunjucks, bidi display. */
+export const HOSTILE_PIECES = [
+  '<script>alert("pwn")</script>', "</td></tr></table><x-pwn onpwn=1>", "<img src=x onerror=alert(1)>", "<!--", "-->", "]]>", "<![CDATA[",
+  '"', "'", "`", "&", "&amp;", "&lt;b&gt;", "&#39;", "&nbsp;",
+  "\n", "\t", "\n\n",
+  "\u200f", "\u200e", "\u202e", "\u2066", "\u2069", "\u200b", "\u00a0", "\u2028", "\u2029", "e\u0301",
+  "😀", "👩‍👩‍👧‍👦", "🇯🇵", "ｆｕｌｌ", "日本語", "עברית", "العربية",
+  "=", "+", "-", "@", "=1+1", '=HYPERLINK("https://evil.example","x")', "+SUM(A1)", "-2+3", "@cmd",
+  ";", ",", "\\", "\\n", "\\,", "\\;", ":", "|", " | ", "[", "]", "{{ name }}", "{% raw %}", "${x}", "%0A", "%s",
+  "\nDTSTART:20200101", "END:VCALENDAR", "javascript:alert(1)",
+];
+
+const piece = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_PIECES) },
+  { weight: 3, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 6 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 10 }) },
+  // Longer than an iCalendar line, so folding splits it (and multi-byte characters) somewhere.
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 60, maxLength: 160 }) },
+);
+
+/** Free text as a curator could write it: never empty once trimmed, as the schema requires. */
+const hostileText = fc
+  .array(piece, { minLength: 1, maxLength: 5 })
+  .map((ps) => ps.join(""))
+  .filter((s) => s.trim() !== "");
+
+/** http(s) links whose paths and queries hold characters each output must escape. */
+const hostileUrl = fc
+  .tuple(
+    fc.webUrl({ validSchemes: ["https", "http"], withQueryParameters: true, withFragments: true }),
+    fc.constantFrom("", "?a=1&b=<x>", '/"quoted"', "/it's", "/a;b,c\\d", "/é/日本", "?q=a|b", "/%20x", "#frag&x=<y>"),
+  )
+  .map(([u, tail]) => u + tail);
+
+const REGIONS = ["US", "GB", "DE", "FR", "JP", "EU", "EEA", "GLOBAL"] as const;
+const PRECISIONS = ["day", "month", "quarter", "year"] as const;
+const pad = (n: number) => String(n).padStart(2, "0");
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+type G = fc.GeneratorValue;
+export type Raw = Record<string, any>;
+
+function day(g: G, from: number, to: number): string {
+  const y = g(fc.integer, { min: from, max: to });
+  const m = g(fc.integer, { min: 1, max: 12 });
+  return `${y}-${pad(m)}-${pad(g(fc.integer, { min: 1, max: daysIn(y, m) }))}`;
+}
+
+/** A known date in `year`, at a precision the generator picks (or the one given). */
+function partialDate(g: G, year: number, precision: (typeof PRECISIONS)[number] = g(fc.constantFrom, ...PRECISIONS)): Raw {
+  const m = g(fc.integer, { min: 1, max: 12 });
+  switch (precision) {
+    case "day":
+      return { value: `${year}-${pad(m)}-${pad(g(fc.integer, { min: 1, max: daysIn(year, m) }))}`, precision };
+    case "month":
+      return { value: `${year}-${pad(m)}`, precision };
+    case "quarter":
+      return { value: `${year}-Q${g(fc.integer, { min: 1, max: 4 })}`, precision };
+    case "year":
+      return { value: String(year), precision };
+  }
+}
+
+const maybe = <T>(g: G, make: () => T): T | undefined => (g(fc.boolean) ? make() : undefined);
+const some = <T>(g: G, xs: readonly T[], min = 0): T[] => g(fc.subarray, [...xs], { minLength: min });
+const text = (g: G) => g(() => hostileText);
+const url = (g: G) => g(() => hostileUrl);
+/** Drops keys whose value is undefined, so optional fields are absent rather than null. */
+const defined = (o: Raw): Raw => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function scope(g: G, models: string[], regions: string[]): Raw {
+  return defined({
+    models: maybe(g, () => some(g, models, 1)),
+    regions: maybe(g, () => some(g, regions, 1)),
+    carriers: maybe(g, () => g(fc.array, hostileText, { minLength: 1, maxLength: 2 })),
+  });
+}
+
+/**
+ * A commitment the validator accepts: a dated end or minimum after the
+ * release year, a minimum that does not begin after the end, and at least one
+ * source and no "unverified" level whenever it carries a date.
+ */
+function commitment(g: G, id: string, released: number, ctx: { models: string[]; regions: string[]; sourceIds: string[] }): Raw {
+  const shape = g(fc.constantFrom, "end", "minimum", "both", "unknown", "neither");
+  const endYear = released + g(fc.integer, { min: 1, max: 10 });
+  let end: Raw | undefined;
+  let minimum: Raw | undefined;
+  if (shape === "end" || shape === "both") end = partialDate(g, endYear);
+  if (shape === "unknown") end = { precision: "unknown" };
+  if (shape === "minimum") minimum = partialDate(g, endYear);
+  if (shape === "both") {
+    const year = g(fc.integer, { min: released + 1, max: endYear });
+    // In the end's own year only a whole-year minimum is sure to begin before the end does.
+    minimum = partialDate(g, year, year === endYear ? "year" : undefined);
+  }
+  const dated = shape === "end" || shape === "minimum" || shape === "both";
+  return defined({
+    id,
+    scope: scope(g, ctx.models, ctx.regions),
+    component: maybe(g, () => text(g)),
+    end,
+    minimum,
+    meaning: text(g),
+    evidenceLevel: dated ? g(fc.constantFrom, ...EVIDENCE_LEVELS.filter((l) => l !== "unverified")) : g(fc.constantFrom, ...EVIDENCE_LEVELS),
+    sourceIds: dated ? some(g, ctx.sourceIds, 1) : maybe(g, () => some(g, ctx.sourceIds)),
+  });
+}
+
+function publication(g: G): Raw {
+  switch (g(fc.constantFrom, "published", "published", "published", "published", "draft", "withdrawn")) {
+    case "draft":
+      return defined({ state: "draft", note: maybe(g, () => text(g)) });
+    case "withdrawn":
+      return { state: "withdrawn", reason: text(g), withdrawnOn: day(g, 2020, 2026) };
+    default:
+      return { state: "published" };
+  }
+}
+
+/** Record `i` of a catalog. Slugs, former slugs and alias suffixes carry `i`, so no two records collide. */
+export function makeRecord(g: G, i: number): Raw {
+  const slug = `d${i}-${g(fc.stringMatching, /^[a-z0-9]{1,8}$/)}`;
+  const released = g(fc.integer, { min: 2015, max: 2026 });
+  const variants = g(fc.uniqueArray, fc.record({ model: hostileText, regions: fc.subarray([...REGIONS], { minLength: 1 }), note: hostileText }, { requiredKeys: ["model", "regions"] }), {
+    minLength: 1,
+    maxLength: 3,
+    selector: (v) => (v as Raw).model.trim(),
+  }) as Raw[];
+  const sources = Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, k) => ({
+    id: `src-${k}`,
+    url: url(g),
+    publisher: text(g),
+    title: text(g),
+    checked: day(g, 2015, 2026),
+  }));
+  const ctx = {
+    models: variants.map((v) => v.model),
+    regions: [...new Set(variants.flatMap((v) => v.regions as string[]))],
+    sourceIds: sources.map((s) => s.id),
+  };
+  const commitments = (kind: string) =>
+    Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, k) => commitment(g, `${kind}-${k}`, released, ctx));
+  const recallReview = Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () => {
+    const match = g(fc.boolean);
+    return defined({
+      registry: text(g),
+      registryUrl: url(g),
+      searchedOn: day(g, 2020, 2026),
+      query: text(g),
+      result: match ? "match" : "no-match-on-date",
+      matches: match
+        ? Array.from({ length: g(fc.integer, { min: 1, max: 2 }) }, () => defined({ title: text(g), url: url(g), date: maybe(g, () => partialDate(g, g(fc.integer, { min: 2015, max: 2026 }))) }))
+        : maybe(g, () => []),
+      note: maybe(g, () => text(g)),
+    });
+  });
+  return defined({
+    $schema: "../device-record.schema.json",
+    slug,
+    // A name is free text; aliases end in a marker a name never has, so no alias reads as another record's name.
+    name: text(g),
+    manufacturer: text(g),
+    deviceType: g(fc.constantFrom, ...DEVICE_TYPES),
+    aliases: maybe(g, () => Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, (_, k) => `${text(g)} (alias ${k})`)),
+    formerSlugs: maybe(g, () => Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, (_, k) => `old-${i}-${k}`)),
+    publication: publication(g),
+    released: g(fc.boolean) ? partialDate(g, released) : { precision: "unknown" },
+    variants,
+    caveats: maybe(g, () =>
+      Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () => defined({ scope: scope(g, ctx.models, ctx.regions), text: text(g), sourceIds: maybe(g, () => some(g, ctx.sourceIds)) })),
+    ),
+    support: { os: commitments("os"), security: commitments("security") },
+    evidence: defined({
+      sources,
+      recallReview: recallReview.length || g(fc.boolean) ? recallReview : undefined,
+      repairability: maybe(g, () => [{ scheme: text(g), score: text(g), sourceId: g(fc.constantFrom, ...ctx.sourceIds), checked: day(g, 2015, 2026) }]),
+      revisions: Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, () => ({ date: day(g, 2015, 2026), change: text(g), reason: text(g) })),
+    }),
+  });
+}
+
+/** A catalog of 2 to 5 records. */
+export function makeCatalog(g: G): Raw[] {
+  return Array.from({ length: g(fc.integer, { min: 2, max: 5 }) }, (_, i) => makeRecord(g, i));
+}
+
+/** Writes records (or raw file texts) as data/devices/<name>.json in a fresh folder; returns the data folder. */
+export function writeCatalog(files: { name: string; text: string }[]): string {
+  const dataDir = tempDir("dl-hostile-");
+  mkdirSync(path.join(dataDir, "devices"));
+  for (const f of files) writeFileSync(path.join(dataDir, "devices", f.name), f.text);
+  return dataDir;
+}
+
+export const recordFile = (r: Raw) => ({ name: `${r.slug}.json`, text: `${JSON.stringify(r, null, 2)}\n` });

@@ -1,0 +1,211 @@
+// Every fact of every record, looked for in every output that carries it:
+// the record and evidence JSON, the CSV dataset and its year files, the device
+// page, the device and catalog calendars, the Atom feed and the redirects.
+// Facts are compared exactly (after the reader's own unescaping); where an
+// output words a fact into a sentence, the fact must occur in it verbatim.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import escapeMarkup from "escape-html";
+import type { Commitment, DeviceRecord, PartialDate, Scope } from "../../generator/schema/record.ts";
+import { addDays, describeDate, periodOf, readableDate } from "../../generator/derive/dates.ts";
+import { describeCoverage, describeScope } from "../../generator/derive/verdict.ts";
+import { parseRedirects } from "../../generator/serve/routes.ts";
+import { SITE } from "../helpers/build.ts";
+import { decodeEntities, readCalendar, readCsv, readFeed, readHtml, readText } from "./readers.ts";
+import { NOW } from "./arbitraries.ts";
+
+const KINDS = ["security", "os"] as const;
+const SEP = " | ";
+const HOST = new URL(SITE.siteUrl).hostname;
+
+/** A cell read back as docs/exports.md tells consumers to: strip one leading apostrophe. */
+const unquote = (cell: string) => (cell.startsWith("'") ? cell.slice(1) : cell);
+
+const covers = (s: Scope, model: string, region: string) => (!s.models || s.models.includes(model)) && (!s.regions || s.regions.includes(region));
+
+/** Checks one built catalog; returns how many facts it compared. */
+export function checkOutputs(dist: string, records: DeviceRecord[]): number {
+  let facts = 0;
+  const same = (actual: unknown, expected: unknown, what: string) => {
+    expect(actual, what).toEqual(expected);
+    facts += 1;
+  };
+  const holds = (hay: string, needle: string, what: string) => {
+    if (!hay.includes(needle)) expect.fail(`${what}: ${JSON.stringify(needle)} is missing from ${JSON.stringify(hay.slice(0, 600))}`);
+    facts += 1;
+  };
+  const exists = (file: string) => existsSync(path.join(dist, file));
+
+  const published = records.filter((r) => r.publication.state === "published");
+  const csv = readCsv(readText(dist, "api/v1/dataset.csv"));
+  // Spreadsheet safety on its own terms (docs/exports.md), not through the function that implements it.
+  same(csv.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell)), [], "dataset: no cell a spreadsheet would run as a formula");
+  const feed = readFeed(readText(dist, "feed.xml"));
+  const whole = readCalendar(readText(dist, "support-calendar.ics"));
+  const redirects = parseRedirects(readText(dist, "_redirects"));
+  const icsLines = readText(dist, "support-calendar.ics").split("\r\n");
+  for (const line of icsLines) if (Buffer.byteLength(line) > 75) expect.fail(`support-calendar.ics: a line of ${Buffer.byteLength(line)} octets`);
+
+  let wholeEvents = 0;
+  for (const r of records) {
+    const s = r.slug;
+    const state = r.publication.state;
+    for (const former of r.formerSlugs) {
+      if (state !== "draft") same(redirects.some((x) => x.from === `/devices/${former}` && x.to === `/devices/${s}` && x.status === 301), true, `${s}: redirect from ${former}`);
+    }
+    if (state !== "published") {
+      same([exists(`devices/${s}.html`), exists(`api/v1/devices/${s}.json`), exists(`api/v1/calendar/${s}.ics`)], [false, false, false], `${s} (${state}) has no page, record or calendar`);
+      same(csv.some((row) => row.device_slug === s), false, `${s} (${state}) is not in the dataset`);
+      const pub = r.publication;
+      if (pub.state === "withdrawn") {
+        const gone = JSON.parse(readText(dist, `api/v1/problems/gone/${s}.json`));
+        same([gone.reason, gone.withdrawnOn], [pub.reason, pub.withdrawnOn], `${s}: the 410 body`);
+        const entry = feed.find((e) => e.id === `tag:${HOST},2026-09-06:${s}/${pub.withdrawnOn}/withdrawn`);
+        same(entry && [decodeEntities(entry.title), decodeEntities(entry.summary)], [`${r.name}: Record withdrawn`, pub.reason], `${s}: the withdrawal's feed entry`);
+      } else {
+        same(feed.some((e) => e.id.includes(`:${s}/`)), false, `${s} (draft) is not in the feed`);
+      }
+      continue;
+    }
+
+    // The record and evidence JSON hold the record's own values.
+    const doc = JSON.parse(readText(dist, `api/v1/devices/${s}.json`));
+    for (const key of ["slug", "name", "manufacturer", "deviceType", "aliases", "formerSlugs", "released", "variants", "caveats"] as const) same(doc[key], r[key], `${s}.json: ${key}`);
+    for (const kind of KINDS) same(doc.support[kind].map(({ status: _, ...c }: Record<string, unknown>) => c), r.support[kind], `${s}.json: support.${kind}`);
+    const ev = JSON.parse(readText(dist, `api/v1/evidence/${s}.json`));
+    same(ev.sources, r.evidence.sources, `${s} evidence: sources`);
+    same(ev.repairability, r.evidence.repairability, `${s} evidence: repairability`);
+    same(ev.recallReview.map(({ statement: _, ...x }: Record<string, unknown>) => x), r.evidence.recallReview, `${s} evidence: recallReview`);
+    const sorted = (xs: unknown[]) => xs.map((x) => JSON.stringify(x)).sort();
+    same(sorted(ev.revisions), sorted(r.evidence.revisions), `${s} evidence: revisions`);
+    for (const kind of KINDS)
+      r.support[kind].forEach((c, i) => {
+        for (const field of ["end", "minimum"] as const) {
+          if (!c[field]) continue;
+          const a = ev.assertions.find((x: { subject: string }) => x.subject === `support.${kind}[${i}].${field}`);
+          same(a && [a.value, a.sourceIds, a.evidenceLevel], [c[field], c.sourceIds, c.evidenceLevel], `${s} evidence: assertion support.${kind}[${i}].${field}`);
+          holds(a.claim, c.meaning, `${s} evidence: claim of support.${kind}[${i}].${field}`);
+        }
+      });
+
+    // The device page: text as a reader sees it, links and alt text as a browser reads them.
+    const page = readHtml(readText(dist, `devices/${s}.html`));
+    same(page.tags.filter((t) => t.name.startsWith("x-pwn") || Object.keys(t.attrs).some((a) => a.startsWith("on"))), [], `${s}.html: no element or handler from record text`);
+    same(page.tags.filter((t) => t.name === "a" && !/^(https?:\/\/|#|\/)/.test(t.attrs.href ?? "#")), [], `${s}.html: every link is http(s) or within the site`);
+    const onPage = (needle: string, what: string) => holds(page.text, needle, `${s}.html: ${what}`);
+    // The page may word a date either way; both keep its precision.
+    const dateOnPage = (d: PartialDate, what: string) => {
+      if (![describeDate(d), readableDate(d)].some((w) => page.text.includes(w))) expect.fail(`${s}.html: ${what} ${JSON.stringify(d)} is not shown`);
+      facts += 1;
+    };
+    onPage(r.name, "name");
+    onPage(r.manufacturer, "manufacturer");
+    dateOnPage(r.released, "released");
+    r.aliases.forEach((a) => onPage(a, "alias"));
+    r.variants.forEach((v) => {
+      onPage(v.model, "model");
+      if (v.note) onPage(v.note, "variant note");
+      v.regions.forEach((g) => onPage(g, "region"));
+    });
+    r.caveats.forEach((c) => {
+      onPage(c.text, "caveat");
+      onPage(describeScope(c.scope), "caveat scope");
+    });
+    for (const kind of KINDS)
+      for (const c of r.support[kind]) {
+        onPage(c.meaning, "meaning");
+        onPage(describeScope(c.scope), "commitment scope");
+        if (c.end) dateOnPage(c.end, "end");
+        if (c.minimum) dateOnPage(c.minimum, "minimum");
+      }
+    for (const src of r.evidence.sources) {
+      onPage(src.title, "source title");
+      onPage(src.publisher, "source publisher");
+      onPage(`checked ${src.checked}`, "source checked");
+      same(page.tags.some((t) => t.name === "a" && t.attrs.href === src.url), true, `${s}.html: link to ${src.url}`);
+    }
+    for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.query, rr.searchedOn]) onPage(x, "recall review");
+    for (const x of r.evidence.repairability) for (const y of [x.scheme, x.score, x.checked]) onPage(y, "repairability");
+    for (const rev of r.evidence.revisions) for (const y of [rev.date, rev.change, rev.reason]) onPage(y, "revision");
+    same(page.tags.some((t) => t.name === "img" && t.attrs.alt?.includes(r.name)), true, `${s}.html: badge alt text names the device`);
+
+    // The dataset: a row for every model and market (a GLOBAL model may get more, for markets a scope names), each cell exact once read back as documented.
+    const rows = csv.filter((row) => row.device_slug === s);
+    for (const v of r.variants)
+      for (const region of v.regions) same(rows.some((row) => unquote(row.model!) === v.model && row.region === region), true, `dataset: ${s} has a row for ${v.model} in ${region}`);
+    const named = new Set([...KINDS.flatMap((kind) => r.support[kind]), ...r.caveats].flatMap((x) => x.scope.regions ?? []));
+    rows.forEach((row) => {
+      const v = r.variants.find((x) => x.model === unquote(row.model!))!;
+      const region = row.region!;
+      same(v && (v.regions.includes(region) || (v.regions.includes("GLOBAL") && named.has(region))), true, `dataset: ${s} row ${row.model}/${region} is a model and market of the record`);
+      const where = `dataset: ${s} ${v.model}/${region}`;
+      const cell = (col: string, value: string) => same(unquote(row[col]!), value, `${where}: ${col}`);
+      cell("device_name", r.name);
+      cell("manufacturer", r.manufacturer);
+      cell("variant_note", v.note ?? "");
+      cell("record_url", `${SITE.siteUrl}/devices/${s}`);
+      // Every caveat whose scope covers the row, each with its scope, in record order (a GLOBAL row may carry every market's).
+      const entry = (c: DeviceRecord["caveats"][number]) => `${c.text} [${describeScope(c.scope)}]`;
+      const listed = r.caveats.filter((c) => row.caveats!.includes(entry(c)));
+      cell("caveats", listed.map(entry).join(SEP));
+      same(r.caveats.filter((c) => covers(c.scope, v.model, region)).every((c) => listed.includes(c)), true, `${where}: every covering caveat`);
+      for (const kind of KINDS) {
+        const ids = row[`${kind}_commitment_id`]!;
+        const chosen = ids ? ids.split(SEP).map((id) => r.support[kind].find((c) => c.id === id)!) : [];
+        same(chosen.every((c) => c && covers(c.scope, v.model, region)), true, `${where}: ${kind} commitments cover the row`);
+        same(chosen.length > 0, r.support[kind].some((c) => covers(c.scope, v.model, region)), `${where}: a ${kind} commitment when one covers the row`);
+        const list = (f: (c: Commitment) => string[]) => chosen.flatMap(f).join(SEP);
+        const sources = (c: Commitment) => c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!);
+        cell(`${kind}_end`, list((c) => [c.end?.value ?? ""]));
+        cell(`${kind}_end_precision`, list((c) => [c.end?.precision ?? ""]));
+        cell(`${kind}_minimum`, list((c) => [c.minimum?.value ?? ""]));
+        cell(`${kind}_minimum_precision`, list((c) => [c.minimum?.precision ?? ""]));
+        cell(`${kind}_scope`, list((c) => [describeCoverage(c)]));
+        cell(`${kind}_meaning`, list((c) => [c.meaning]));
+        cell(`${kind}_evidence_level`, list((c) => [c.evidenceLevel]));
+        cell(`${kind}_source_urls`, list((c) => sources(c).map((x) => x.url)));
+        cell(`${kind}_source_checked`, list((c) => sources(c).map((x) => x.checked)));
+      }
+    });
+    const years = new Set(KINDS.flatMap((kind) => r.support[kind].flatMap((c) => [c.end, c.minimum]).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))));
+    for (const y of years) same(readCsv(readText(dist, `api/v1/dataset/${y}.csv`)).filter((row) => row.device_slug === s), rows, `dataset/${y}.csv: ${s} rows`);
+
+    // The device calendar, and the same events in the catalog calendar.
+    const cal = readCalendar(readText(dist, `api/v1/calendar/${s}.ics`));
+    same(cal.name, `Support endings: ${r.name}`, `${s}.ics: calendar name`);
+    const upcoming = KINDS.flatMap((kind) => r.support[kind].flatMap((c) => {
+      const p = c.end ? periodOf(c.end) : null;
+      return p && p.last > NOW ? [{ kind, c, p }] : [];
+    }));
+    same(cal.events.map((e) => e.uid).sort(), upcoming.map(({ kind, c }) => `${s}/${c.id}/${kind}@${HOST}`).sort(), `${s}.ics: one event per upcoming documented end`);
+    for (const { kind, c, p } of upcoming) {
+      const e = cal.events.find((x) => x.uid === `${s}/${c.id}/${kind}@${HOST}`)!;
+      const where = `${s}.ics ${e.uid}`;
+      same(e.counts, { uid: 1, dtstart: 1, dtend: 1, summary: 1, description: 1, url: 1 }, `${where}: each property once`);
+      same([e.start, e.end], [p.first, addDays(p.last, 1)], `${where}: the end's whole period`);
+      holds(e.summary, r.name, `${where}: summary names the device`);
+      holds(e.summary, c.end!.precision === "day" ? c.end!.value! : `${c.end!.value} (${c.end!.precision} precision)`, `${where}: summary date and precision`);
+      for (const x of [r.manufacturer, c.meaning, c.evidenceLevel, describeCoverage(c), ...r.caveats.map((cv) => cv.text)]) holds(e.description, x, `${where}: description`);
+      for (const src of c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!))
+        for (const x of [src.url, `(checked ${src.checked})`, src.title, src.publisher]) holds(e.description, x, `${where}: description source`);
+      same(whole.events.find((x) => x.uid === e.uid), e, `support-calendar.ics: ${e.uid} as in ${s}.ics`);
+    }
+    wholeEvents += cal.events.length;
+
+    // The feed: one entry per revision, title and reason HTML-escaped once and nothing more.
+    const nth = new Map<string, number>();
+    for (const rev of r.evidence.revisions) {
+      const n = nth.get(rev.date) ?? 0;
+      nth.set(rev.date, n + 1);
+      const entry = feed.find((e) => e.id === `tag:${HOST},2026-09-06:${s}/${rev.date}/${n}`);
+      same(entry && [decodeEntities(entry.title), decodeEntities(entry.summary), entry.updated], [`${r.name}: ${rev.change}`, rev.reason, `${rev.date}T00:00:00.000Z`], `feed: ${s} revision ${rev.date}/${n}`);
+      holds(entry!.content, `<p>${escapeMarkup(rev.change)}</p>`, `feed: ${s} content`);
+      holds(entry!.content, `<p>Reason: ${escapeMarkup(rev.reason)}</p>`, `feed: ${s} content`);
+    }
+  }
+  same(whole.events.length, wholeEvents, "support-calendar.ics: exactly the device calendars' events");
+  same(csv.every((row) => published.some((r) => r.slug === row.device_slug)), true, "dataset: rows of published records only");
+  return facts;
+}
+

@@ -1,0 +1,94 @@
+// A build killed half-way (SIGKILL: no handler runs) leaves the previous
+// output byte for byte as it was, and the next build clears what the killed
+// one left beside it and produces exactly what a build into a clean folder does.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { describe, expect, it } from "vitest";
+import { SITE, tempDir } from "../helpers/build.ts";
+import { NOW } from "./arbitraries.ts";
+import { treeDigest } from "./tree.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+// Big enough that a build takes seconds on a shared machine, so a kill lands while emitters write.
+const RECORDS = "600";
+const TIMEOUT = 300_000;
+
+/**
+ * Runs a CLI command in one Node process (no npx or tsx launcher in between,
+ * so a kill reaches the build itself). The site is set outright: vitest sets
+ * BASE_URL for Vite, which the build would read as the API's origin.
+ */
+const cli = (script: string, args: string[]) =>
+  spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli", script), ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, SITE_URL: SITE.siteUrl, BASE_URL: SITE.baseUrl },
+  });
+
+function run(script: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = cli(script, args);
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}: ${stderr}`))));
+  });
+}
+
+const build = (data: string, out: string) => run("build.ts", ["--data", data, "--out", out, "--now", NOW, "--quiet"]);
+
+/**
+ * Starts a build and kills it when its log shows the `after`-th emitter done
+ * (0: as soon as it has read the catalog), before it can finish. Returns the pid.
+ */
+function killedBuild(data: string, out: string, after: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = cli("build.ts", ["--data", data, "--out", out, "--now", NOW]);
+    let done = 0;
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const due = after === 0 ? line.startsWith("[build] read ") : / done: /.test(line) && ++done === after;
+      if (due) child.kill("SIGKILL");
+    });
+    child.on("exit", (code, signal) => (signal === "SIGKILL" ? resolve(child.pid!) : reject(new Error(`the build was not killed half-way (exit ${code})`))));
+  });
+}
+
+/** What sits beside the output folder: the output itself and any build's leftovers. */
+const beside = (out: string) => readdirSync(path.dirname(out)).filter((n) => n.startsWith(path.basename(out))).sort();
+
+describe("an interrupted build", () => {
+  it(`leaves the previous output whole, and the next build clears its leftovers (${RECORDS} records)`, async () => {
+    const root = tempDir("dl-interrupted-");
+    const [first, second] = [path.join(root, "first"), path.join(root, "second")];
+    await Promise.all([run("synth.ts", ["--count", RECORDS, "--seed", "1", "--out", first]), run("synth.ts", ["--count", RECORDS, "--seed", "2", "--out", second])]);
+    const out = path.join(root, "site", "dist");
+    await build(first, out);
+    const previous = treeDigest(out);
+
+    const kills = [0, 1, 3];
+    for (const after of kills) {
+      const pid = await killedBuild(second, out, after);
+      expect(treeDigest(out), `killed after ${after} emitter(s): previous output`).toBe(previous);
+      // Killed once emitters have written, the build leaves its temporary folder (before, it has none yet).
+      if (after > 0) expect(beside(out), `killed after ${after} emitter(s): its temporary folder is left`).toContain(`dist.tmp-${pid}`);
+    }
+
+    // A build killed between the swap's two renames: no output, the previous one under .old-<pid>.
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    renameSync(out, `${out}.old-${dead}`);
+    mkdirSync(`${out}.tmp-${dead}`);
+    writeFileSync(`${out}.tmp-${dead}/partial.json`, "{");
+    await killedBuild(second, out, 1);
+    expect(existsSync(out), "the previous output is put back").toBe(true);
+    expect(treeDigest(out), "the previous output is put back whole").toBe(previous);
+    expect(beside(out).filter((n) => n.includes(`-${dead}`)), "the dead build's folders are cleared").toEqual([]);
+
+    await build(second, out);
+    expect(beside(out), "no leftovers after a good build").toEqual(["dist"]);
+    const clean = path.join(root, "clean", "dist");
+    await build(second, clean);
+    expect(treeDigest(out), "the same bytes as a build into a clean folder").toBe(treeDigest(clean));
+    console.log(`[hostile] interrupted: ${kills.length + 1} builds of ${RECORDS} records killed (after 0, 1 and 3 emitters, and mid-swap); previous output intact each time`);
+  }, TIMEOUT);
+});
