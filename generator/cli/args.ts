@@ -22,10 +22,10 @@ export function resolveNow(flag: string | undefined): string {
   return flag;
 }
 
-/** The site from SITE_URL and BASE_URL for the as-of day, or exit 2 naming the bad variable. */
-export function resolveSite(now: string): Site {
+/** The site from SITE_URL and BASE_URL (else `fallback`) for the as-of day, or exit 2 naming the bad variable. */
+export function resolveSite(now: string, fallback?: string): Site {
   try {
-    return siteFromEnv(process.env, now);
+    return siteFromEnv(process.env, now, fallback);
   } catch (e) {
     console.error(`error: ${(e as Error).message}`);
     process.exit(2);

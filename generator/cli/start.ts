@@ -19,7 +19,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`error: --port must be an integer 0-65535 (got "${args.port}")`);
   process.exit(2);
 }
-const site = resolveSite(resolveNow(args.now as string | undefined));
+// Without SITE_URL, the pages link to the preview itself, on whatever port it was given.
+const site = resolveSite(resolveNow(args.now as string | undefined), port ? `http://localhost:${port}` : undefined);
 const options = { dataDir: args.data as string, outDir: args.out as string, site };
 const memory: WatchMemory = { cache: new Map() };
 

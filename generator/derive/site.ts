@@ -20,8 +20,8 @@ function origin(name: string, value: string): string {
 }
 
 /** The site from SITE_URL and BASE_URL (throws a message naming the variable when one is not an origin). */
-export function siteFromEnv(env: Record<string, string | undefined>, now: string): Site {
-  const siteUrl = origin("SITE_URL", env.SITE_URL || DEFAULT_ORIGIN);
+export function siteFromEnv(env: Record<string, string | undefined>, now: string, fallback = DEFAULT_ORIGIN): Site {
+  const siteUrl = origin("SITE_URL", env.SITE_URL || fallback);
   return { siteUrl, baseUrl: env.BASE_URL ? origin("BASE_URL", env.BASE_URL) : siteUrl, now };
 }
 
