@@ -16,36 +16,51 @@ import { describeCoverage, describeScope } from "./verdict.ts";
 const KIND_WORDS = { security: "security updates", os: "OS updates" } as const;
 type SupportKind = keyof typeof KIND_WORDS;
 
-export interface SupportEndEvent {
+/** A documented end still ahead, in parts: what a calendar event and the home page's table are made of. */
+export interface SupportEnd {
   uid: string;
   /** First day of the all-day event (YYYY-MM-DD). */
   start: string;
   /** The day after the last day (iCalendar's exclusive DTEND). */
   endExclusive: string;
-  summary: string;
-  description: string;
   url: string;
-  /** The parts the summary is made of, for pages that show them in their own words. */
   device: string;
   what: string;
   coverage: string;
   end: PartialDate;
+}
+
+export interface SupportEndEvent extends SupportEnd {
+  summary: string;
+  description: string;
   /** DTSTAMP: the record's latest revision day, so output changes only when the record does. */
   stamp: string;
 }
 
-function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site): SupportEndEvent | null {
+function supportEndOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site): SupportEnd | null {
   const period = c.end ? periodOf(c.end) : null;
   if (!c.end || !period || period.last <= site.now) return null;
-  const u = urls(site);
-  const coverage = describeCoverage(c);
-  const { precision, value } = c.end;
+  return {
+    uid: `${r.slug}/${c.id}/${kind}@${siteHost(site)}`,
+    start: period.first,
+    endExclusive: addDays(period.last, 1),
+    url: urls(site).page(r.slug),
+    device: r.name,
+    what: KIND_WORDS[kind],
+    coverage: describeCoverage(c),
+    end: c.end,
+  };
+}
+
+function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, e: SupportEnd, site: Site): SupportEndEvent {
+  const { precision, value } = e.end;
+  const period = periodOf(e.end)!;
   const exact = precision === "day" || precision === "unknown";
   const when = exact ? value! : `${value} (${precision} precision)`;
-  const who = coverage === "all variants" ? r.name : `${r.name} (${coverage})`;
+  const who = e.coverage === "all variants" ? r.name : `${r.name} (${e.coverage})`;
   const dateLine = exact
     ? `Documented end: ${value} (day precision).`
-    : `Documented end: ${describeDate(c.end)}: the source gives a ${precision}, not a day. Support ends on some day from ${period.first} to ${period.last}; this event spans that whole ${precision}.`;
+    : `Documented end: ${describeDate(e.end)}: the source gives a ${precision}, not a day. Support ends on some day from ${period.first} to ${period.last}; this event spans that whole ${precision}.`;
   const sources = new Map(r.evidence.sources.map((s) => [s.id, s]));
   const sourceLines = c.sourceIds.flatMap((id) => {
     const s = sources.get(id);
@@ -55,46 +70,42 @@ function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site):
   const description = [
     `${r.name} (${r.manufacturer}): ${KIND_WORDS[kind]} end.`,
     dateLine,
-    `Applies to: ${coverage}.`,
+    `Applies to: ${e.coverage}.`,
     `Meaning in the source's terms: ${c.meaning}`,
     `Evidence level: ${c.evidenceLevel}.`,
     ...(sourceLines.length ? ["Sources:", ...sourceLines] : ["Sources: none recorded."]),
     ...(caveatLines.length ? ["Caveats:", ...caveatLines] : []),
-    `Scope, evidence and uncertainty: ${u.page(r.slug)}`,
+    `Scope, evidence and uncertainty: ${e.url}`,
     "A documented end of updates, as the sources state it; not a certification of the device.",
     attribution(site).text,
   ].join("\n");
-  return {
-    uid: `${r.slug}/${c.id}/${kind}@${siteHost(site)}`,
-    start: period.first,
-    endExclusive: addDays(period.last, 1),
-    summary: `${who}: ${KIND_WORDS[kind]} end ${when}`,
-    description,
-    url: u.page(r.slug),
-    device: r.name,
-    what: KIND_WORDS[kind],
-    coverage,
-    end: c.end,
-    stamp: latestRevisionDay(r),
-  };
+  return { ...e, summary: `${who}: ${KIND_WORDS[kind]} end ${when}`, description, stamp: latestRevisionDay(r) };
 }
 
 /** Soonest first, ties by UID. */
-export const bySoonest = (a: SupportEndEvent, b: SupportEndEvent) =>
+export const bySoonest = (a: SupportEnd, b: SupportEnd) =>
   a.start < b.start ? -1 : a.start > b.start ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+
+/** Each commitment of a record with its end still ahead, in record order. */
+function endsAhead(r: DeviceRecord, site: Site) {
+  return (["security", "os"] as const).flatMap((kind) =>
+    r.support[kind].flatMap((c) => {
+      const e = supportEndOf(r, kind, c, site);
+      return e ? [{ kind, c, e }] : [];
+    }),
+  );
+}
 
 /**
  * A record's upcoming documented ends, OS and security separately and one per
  * commitment scope, soonest first: each whose last possible day is after
  * `site.now` (a month that has begun may still end after today).
  */
+export function upcomingSupportEnds(r: DeviceRecord, site: Site): SupportEnd[] {
+  return endsAhead(r, site).map(({ e }) => e).sort(bySoonest);
+}
+
+/** The same ends as calendar events, with their summary and description. */
 export function upcomingEnds(r: DeviceRecord, site: Site): SupportEndEvent[] {
-  return (["security", "os"] as const)
-    .flatMap((kind) =>
-      r.support[kind].flatMap((c) => {
-        const e = eventOf(r, kind, c, site);
-        return e ? [e] : [];
-      }),
-    )
-    .sort(bySoonest);
+  return endsAhead(r, site).map(({ kind, c, e }) => eventOf(r, kind, c, e, site)).sort(bySoonest);
 }

@@ -14,7 +14,7 @@ import { PROBLEMS } from "../serve/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
 import { badgeEmbed } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
-import { bySoonest, upcomingEnds } from "../derive/calendar-events.ts";
+import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
 import { normalize } from "../derive/search.ts";
 import type { DeviceRecord } from "../schema/record.ts";
@@ -80,7 +80,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
     })
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
-  const upcoming = catalog.published.flatMap((r) => upcomingEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
+  const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
 
   const render = async ({ input, devices }: Pass) => {

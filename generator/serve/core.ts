@@ -44,18 +44,16 @@ function missedDatasetYear(url: URL): string | null {
 }
 
 function datasetYearMiss(request: Request, text: string): Promise<Response> {
-  // A year with no file has no download name of its own; say outright that this answer is not a download.
-  const headers = { "Content-Disposition": "inline" };
   const year = parseDatasetYear(text);
   if (year === null) {
     const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
-    return problemResponse(request, "invalid-year", `year must be a four-digit year from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}; got "${shown}".`, { headers });
+    return problemResponse(request, "invalid-year", `year must be a four-digit year from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}; got "${shown}".`);
   }
   return problemResponse(
     request,
     "not-found",
     `No published record has an OS or security end, another recorded support date or a dated minimum commitment in ${year}. The whole catalog is at /api/v1/dataset.`,
-    { headers, members: { year } },
+    { members: { year } },
   );
 }
 

@@ -48,10 +48,9 @@ export async function jsonTextResponse(request: Request, body: string, init: Res
   return new Response(request.method === "HEAD" ? null : body, { status, headers });
 }
 
-export async function problemResponse(request: Request, code: ProblemCode, detail: string, extra: { headers?: Record<string, string>; members?: Record<string, unknown> } = {}) {
+export function problemResponse(request: Request, code: ProblemCode, detail: string, extra: { headers?: Record<string, string>; members?: Record<string, unknown> } = {}) {
   const body = problem(code, detail, { instance: new URL(request.url).pathname + new URL(request.url).search, ...extra.members });
-  const response = await jsonResponse(request, body, { status: body.status, headers: extra.headers, contentType: MEDIA.problem });
-  // The dataset paths' rules make a CSV a download; a problem is read, not saved as a .csv.
-  if (response.headers.has("Content-Disposition")) response.headers.set("Content-Disposition", "inline");
-  return response;
+  // Inline whatever the path's rules say: on the dataset paths they make a CSV a download, and a problem is read, not saved as a .csv.
+  const headers = { ...extra.headers, "Content-Disposition": "inline" };
+  return jsonResponse(request, body, { status: body.status, headers, contentType: MEDIA.problem });
 }

@@ -1,6 +1,7 @@
 // Test helpers: build a catalog into a fresh temporary folder and serve it
 // with the real preview server on a free loopback port.
-import { mkdtempSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
@@ -14,6 +15,19 @@ export const SITE = { siteUrl: "https://devices.example", baseUrl: "https://api.
 
 export function tempDir(prefix = "dl-test-"): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** Every file under `dir`, as sorted paths relative to it (with "/" separators). */
+export function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+/** Each file's sha256 by its path under `dir`: two trees compared with toEqual name the files that differ. */
+export function treeDigests(dir: string): Record<string, string> {
+  return Object.fromEntries(filesIn(dir).map((f) => [f, createHash("sha256").update(readFileSync(path.join(dir, f))).digest("hex")]));
 }
 
 export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist")): Promise<{ outDir: string; report: BuildReport }> {

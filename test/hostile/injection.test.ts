@@ -17,7 +17,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../generator/build.ts";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../../generator/derive/badges.ts";
-import { FIXTURES, freePort, servePreview, tempDir, type Preview } from "../helpers/build.ts";
+import { filesIn, FIXTURES, freePort, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 import { hasChromium, launchChromium } from "../helpers/browser.ts";
 
 /** What a payload does if it ever runs: Chromium checks the flag. */
@@ -117,11 +117,7 @@ const URL_ATTRIBUTES = ["href", "src", "action", "formaction", "xlink:href", "po
 
 // ---- HTML -------------------------------------------------------------------------
 
-function htmlFiles(dir = dist): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".html"))
-    .map((e) => path.join(e.parentPath, e.name));
-}
+const htmlFiles = () => filesIn(dist).filter((f) => f.endsWith(".html")).map((f) => path.join(dist, f));
 
 const elements = (doc: Document) => DomUtils.findAll(() => true, doc.children) as Element[];
 

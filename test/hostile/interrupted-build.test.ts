@@ -6,9 +6,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "n
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
-import { SITE, tempDir } from "../helpers/build.ts";
+import { SITE, tempDir, treeDigests } from "../helpers/build.ts";
 import { NOW } from "./arbitraries.ts";
-import { treeDigest } from "./tree.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // Big enough that a build takes seconds on a shared machine, so a kill lands while emitters write.
@@ -64,12 +63,12 @@ describe("an interrupted build", () => {
     await Promise.all([run("synth.ts", ["--count", RECORDS, "--seed", "1", "--out", first]), run("synth.ts", ["--count", RECORDS, "--seed", "2", "--out", second])]);
     const out = path.join(root, "site", "dist");
     await build(first, out);
-    const previous = treeDigest(out);
+    const previous = treeDigests(out);
 
     const kills = [0, 1, 3];
     for (const after of kills) {
       const pid = await killedBuild(second, out, after);
-      expect(treeDigest(out), `killed after ${after} emitter(s): previous output`).toBe(previous);
+      expect(treeDigests(out), `killed after ${after} emitter(s): previous output`).toEqual(previous);
       // Killed once emitters have written, the build leaves its temporary folder (before, it has none yet).
       if (after > 0) expect(beside(out), `killed after ${after} emitter(s): its temporary folder is left`).toContain(`dist.tmp-${pid}`);
     }
@@ -81,14 +80,14 @@ describe("an interrupted build", () => {
     writeFileSync(`${out}.tmp-${dead}/partial.json`, "{");
     await killedBuild(second, out, 1);
     expect(existsSync(out), "the previous output is put back").toBe(true);
-    expect(treeDigest(out), "the previous output is put back whole").toBe(previous);
+    expect(treeDigests(out), "the previous output is put back whole").toEqual(previous);
     expect(beside(out).filter((n) => n.includes(`-${dead}`)), "the dead build's folders are cleared").toEqual([]);
 
     await build(second, out);
     expect(beside(out), "no leftovers after a good build").toEqual(["dist"]);
     const clean = path.join(root, "clean", "dist");
     await build(second, clean);
-    expect(treeDigest(out), "the same bytes as a build into a clean folder").toBe(treeDigest(clean));
+    expect(treeDigests(out), "the same bytes as a build into a clean folder").toEqual(treeDigests(clean));
     console.log(`[hostile] interrupted: ${kills.length + 1} builds of ${RECORDS} records killed (after 0, 1 and 3 emitters, and mid-swap); previous output intact each time`);
   }, TIMEOUT);
 });

@@ -25,7 +25,7 @@ import { XMLParser } from "fast-xml-parser";
 import { DomUtils, parseDocument } from "htmlparser2";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildTo, FIXTURES, tempDir } from "../helpers/build.ts";
+import { buildTo, filesIn, FIXTURES, tempDir } from "../helpers/build.ts";
 
 const DATA = path.resolve(import.meta.dirname, "../../data/devices");
 const WORD = /\b(secure|securely|safe|safely|safer|safest)\b/i;
@@ -62,10 +62,7 @@ function strings(value: unknown): string[] {
 }
 
 const file = (p: string) => readFileSync(path.join(dist, p), "utf8");
-const filesUnder = (dir: string, ext: string) =>
-  readdirSync(path.join(dist, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(ext))
-    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)));
+const filesUnder = (dir: string, ext: string) => filesIn(path.join(dist, dir)).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f));
 
 const unquoted = (text: string) => quoted.reduce((t, q) => t.split(q).join(" "), text);
 

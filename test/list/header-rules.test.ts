@@ -3,11 +3,11 @@
 // must never set one header twice for a path, except Content-Security-Policy,
 // where comma-separated policies all apply. Checked over every file of a build
 // and every address the API answers at.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { matchPath, parseHeaders } from "../../generator/serve/routes.ts";
-import { buildTo } from "../helpers/build.ts";
+import { buildTo, filesIn } from "../helpers/build.ts";
 
 const REQUEST_PATHS = [
   "/",
@@ -26,9 +26,7 @@ describe("header rules", () => {
   it("never set the same header twice for one path", async () => {
     const { outDir } = await buildTo();
     const rules = parseHeaders(readFileSync(path.join(outDir, "_headers"), "utf8"));
-    const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => `/${path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join("/")}`);
+    const files = filesIn(outDir).map((f) => `/${f}`);
     const paths = [...files, ...REQUEST_PATHS];
     const repeated: string[] = [];
     for (const p of paths) {

@@ -1,12 +1,12 @@
 // A corpus of broken records: each is rejected naming its file and field,
 // and a failed build leaves the previous output exactly as it was. The rules
 // are listed in docs/record-rules.md; test/hostile/ generates faults at random.
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { build } from "../../generator/build.ts";
-import { FIXTURES, SITE, buildTo, tempDir } from "../helpers/build.ts";
+import { FIXTURES, SITE, buildTo, tempDir, treeDigests } from "../helpers/build.ts";
 
 type Rec = Record<string, any>;
 const base = (): Rec => JSON.parse(readFileSync(path.join(FIXTURES, "devices/alpha-phone.json"), "utf8"));
@@ -118,18 +118,10 @@ function writeCatalog(c: Case): { dataDir: string; file: string } {
   return { dataDir, file: path.join(dataDir, "devices", fileName) };
 }
 
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) files[path.relative(dir, path.join(e.parentPath, e.name))] = readFileSync(path.join(e.parentPath, e.name), "utf8");
-  }
-  return files;
-}
-
 describe("broken records", async () => {
   // One good build stands in for "the previous deploy" that a failed build must not touch.
   const { outDir } = await buildTo();
-  const before = snapshot(outDir);
+  const before = treeDigests(outDir);
 
   it(`the corpus holds at least 25 distinct cases (${cases.length})`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(25);
@@ -143,7 +135,7 @@ describe("broken records", async () => {
     const hit = report.problems.find((p) => p.file === expectedFile && (p.path || "(file)") === c.path);
     expect(hit, `problems were: ${JSON.stringify(report.problems, null, 1)}`).toBeDefined();
     expect(hit!.message).toMatch(c.message);
-    expect(snapshot(outDir)).toEqual(before);
+    expect(treeDigests(outDir)).toEqual(before);
   });
 
   it("reports every problem of every file at once", async () => {
@@ -173,7 +165,7 @@ describe("broken records", async () => {
     expect(status).toBe(1);
     expect(stderr).toContain(`${path.join(dataDir, "devices/alpha-phone.json")}: support.os[0].end.value: "2030-02-30" is not a real calendar day`);
     expect(stderr).toMatch(/nothing was written/);
-    expect(snapshot(outDir)).toEqual(before);
+    expect(treeDigests(outDir)).toEqual(before);
   });
 
   it("npm run validate reports the same messages without building", () => {
