@@ -1,10 +1,10 @@
-// What a device's badge says: a neutral label, the verdict's own words and a
-// colour per verdict code. The words carry the meaning (colour only repeats
-// it); they never say "secure", keep the date's precision ("2030-10 (month)"),
-// "at least until" for minimum commitments and "varies by region or model",
-// and add "unconfirmed" when the security claim rests on third-party or
-// unverified evidence.
-import type { DeviceRecord } from "../schema/record.ts";
+// What a device's badge says: a neutral label, the verdict's label word for
+// word and a colour per verdict code. The words carry the meaning (colour only
+// repeats it); they never say "secure", keep the date's precision ("2030-10
+// (month)"), "at least until" for minimum commitments, "up to …, announced"
+// for announced ceilings and "varies by region or model", and end in
+// "unconfirmed" when the security claim rests on third-party or unverified
+// evidence (derive/verdict.ts).
 import escapeMarkup from "escape-html";
 import { urls, type Site } from "./site.ts";
 import type { Verdict, VerdictCode } from "./verdict.ts";
@@ -23,6 +23,7 @@ export const LABEL_COLOUR = "#555555";
 export const VERDICT_COLOURS: Record<VerdictCode, string> = {
   "receiving-updates": "#2e7d32",
   "minimum-commitment": "#1565c0",
+  "announced-ceiling": "#0f766e",
   "security-only": "#a16207",
   "security-ending-soon": "#b45309",
   "security-ended": "#b91c1c",
@@ -30,11 +31,9 @@ export const VERDICT_COLOURS: Record<VerdictCode, string> = {
   unknown: "#6b7280",
 };
 
-const WEAK_EVIDENCE = new Set(["third-party", "unverified"]);
-
-export function badgeOf(r: DeviceRecord, v: Verdict): BadgeSpec {
-  const weak = v.code !== "unknown" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel));
-  return { label: BADGE_LABEL, message: weak ? `${v.label}, unconfirmed` : v.label, colour: VERDICT_COLOURS[v.code] };
+/** The badge says exactly the verdict's label (which carries "unconfirmed" for third-party or unverified evidence). */
+export function badgeOf(v: Verdict): BadgeSpec {
+  return { label: BADGE_LABEL, message: v.label, colour: VERDICT_COLOURS[v.code] };
 }
 
 /** The answer for a slug with no published record (served with status 404). */

@@ -1,7 +1,7 @@
 // The CSV dataset as rows: one per device × model × region, the grain the
 // spec's row implies. The column names and their order are a public
 // interface (docs/exports.md); add columns only at the end.
-import type { Commitment, DeviceRecord, Scope, Source } from "../schema/record.ts";
+import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope, type Source } from "../schema/record.ts";
 import { yearOf } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
@@ -23,6 +23,13 @@ const KIND_COLUMNS = (kind: "security" | "os", what: string) =>
     { name: `${kind}_commitment_id`, description: "The commitment's id in the record (also in calendar UIDs)." },
   ] as const;
 
+// Added after the first release of the columns, so at the end (the order is a public interface).
+const CEILING_COLUMNS = (kind: "security" | "os", what: string) =>
+  [
+    { name: `${kind}_ceiling`, description: `An announced ceiling or aim ("up to N years", "we aim to") for ${what}. Neither an end date nor a commitment; empty when none.` },
+    { name: `${kind}_ceiling_precision`, description: "Precision of the announced ceiling; empty when there is none." },
+  ] as const;
+
 /** The columns, in order. */
 export const DATASET_COLUMNS = [
   { name: "device_slug", description: "The record's path identifier." },
@@ -37,6 +44,8 @@ export const DATASET_COLUMNS = [
   { name: "record_url", description: "The canonical device page: link each reused fact here (dataset license)." },
   { name: "record_api_url", description: "The record in the JSON API." },
   { name: "attribution", description: "The attribution the dataset license requires." },
+  ...CEILING_COLUMNS("security", "security updates"),
+  ...CEILING_COLUMNS("os", "OS updates"),
 ] as const;
 
 export type DatasetRow = string[];
@@ -97,27 +106,30 @@ function commitmentsFor(commitments: Commitment[], model: string, region: string
   return commitments.filter((c) => chosen.has(c));
 }
 
-/** The ten cells of one kind (security or OS): each field of the chosen commitments, as aligned lists. */
-function kindCells(chosen: Commitment[], sources: Map<string, Source>): string[] {
-  const cells: string[][] = Array.from({ length: 10 }, () => []);
-  for (const c of chosen) {
-    cells[0]!.push(c.end?.value ?? "");
-    cells[1]!.push(c.end?.precision ?? "");
-    cells[2]!.push(c.minimum?.value ?? "");
-    cells[3]!.push(c.minimum?.precision ?? "");
-    cells[4]!.push(describeCoverage(c));
-    cells[5]!.push(c.meaning);
-    cells[6]!.push(c.evidenceLevel);
-    for (const id of c.sourceIds) {
-      const s = sources.get(id);
-      if (s) {
-        cells[7]!.push(s.url);
-        cells[8]!.push(s.checked);
-      }
-    }
-    cells[9]!.push(c.id);
-  }
-  return cells.map((values) => values.join(LIST_SEPARATOR));
+/**
+ * The cells of one kind (security or OS) as aligned lists: the n-th value of
+ * each cell belongs to the n-th chosen commitment. A cell whose values are all
+ * empty is empty ("" rather than " | ", which would look filled).
+ */
+function kindCells(chosen: Commitment[], sources: Map<string, Source>): { main: string[]; ceiling: string[] } {
+  const cell = (values: string[]) => (values.some((v) => v !== "") ? values.join(LIST_SEPARATOR) : "");
+  const each = (pick: (c: Commitment) => string) => cell(chosen.map(pick));
+  const cited = (c: Commitment) => c.sourceIds.flatMap((id) => sources.get(id) ?? []);
+  return {
+    main: [
+      each((c) => c.end?.value ?? ""),
+      each((c) => c.end?.precision ?? ""),
+      each((c) => c.minimum?.value ?? ""),
+      each((c) => c.minimum?.precision ?? ""),
+      each(describeCoverage),
+      each((c) => c.meaning),
+      each((c) => c.evidenceLevel),
+      cell(chosen.flatMap((c) => cited(c).map((s) => s.url))),
+      cell(chosen.flatMap((c) => cited(c).map((s) => s.checked))),
+      each((c) => c.id),
+    ],
+    ceiling: [each((c) => c.ceiling?.value ?? ""), each((c) => c.ceiling?.precision ?? "")],
+  };
 }
 
 /**
@@ -134,6 +146,8 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
     for (const v of r.variants) {
       for (const region of rowRegions(r, v.model, v.regions)) {
         const caveats = r.caveats.filter((c) => caveatCovers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
+        const security = kindCells(commitmentsFor(r.support.security, v.model, region), sources);
+        const os = kindCells(commitmentsFor(r.support.os, v.model, region), sources);
         const row = [
           r.slug,
           r.name,
@@ -141,12 +155,14 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           v.model,
           region,
           v.note ?? "",
-          ...kindCells(commitmentsFor(r.support.security, v.model, region), sources),
-          ...kindCells(commitmentsFor(r.support.os, v.model, region), sources),
+          ...security.main,
+          ...os.main,
           caveats.join(LIST_SEPARATOR),
           u.page(r.slug),
           u.record(r.slug),
           credit,
+          ...security.ceiling,
+          ...os.ceiling,
         ];
         rows.push(row.map(neutralizeFormula));
       }
@@ -157,12 +173,13 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
 
 /**
  * The support years of a record (spec rule 4): every year in which any OS or
- * security end, or any explicit dated minimum commitment, falls. Sorted.
+ * security end, explicit dated minimum commitment or announced ceiling (one of
+ * the spec's "other recorded support dates") falls. Sorted.
  */
 export function supportYears(r: DeviceRecord): number[] {
   const years = new Set<number>();
   for (const c of [...r.support.security, ...r.support.os]) {
-    for (const d of [c.end, c.minimum]) {
+    for (const d of DATED_FIELDS.map((field) => c[field])) {
       const y = yearOf(d);
       if (y !== null) years.add(y);
     }

@@ -1,6 +1,6 @@
 // The JSON bodies of the per-device endpoints, as pure functions of a record,
 // the site and the day. The list endpoint reuses deviceSummary.
-import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { DATED_FIELDS, type Commitment, type DeviceRecord } from "../schema/record.ts";
 import type { DeviceDocument, DeviceSummary, EvidenceDocument } from "../schema/responses.ts";
 import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
@@ -46,17 +46,20 @@ export function deviceDocument(r: DeviceRecord, site: Site): DeviceDocument {
   return { ...deviceSummary(r, site), attribution: attribution(site) };
 }
 
+/** How an assertion names each kind of dated statement: they are different facts and never read as one another. */
+const CLAIM_WORDS = { end: "end", minimum: "at least until", ceiling: "announced up to (a ceiling, not a commitment)" } as const;
+
 /** Which claim rests on which source, one line per dated or unknown commitment field. */
 function assertionsOf(r: DeviceRecord) {
   return (["security", "os"] as const).flatMap((kind) =>
     r.support[kind].flatMap((c, i) =>
-      (["end", "minimum"] as const).flatMap((field) => {
+      DATED_FIELDS.flatMap((field) => {
         const value = c[field];
         if (value === undefined) return [];
         return [
           {
             subject: `support.${kind}[${i}].${field}`,
-            claim: `${kind === "os" ? "OS" : "Security"} updates${field === "minimum" ? " at least until" : " end"}: ${describeDate(value)} (${describeScope(c.scope)}; ${c.meaning})`,
+            claim: `${kind === "os" ? "OS" : "Security"} updates ${CLAIM_WORDS[field]}: ${describeDate(value)} (${describeScope(c.scope)}; ${c.meaning})`,
             value,
             evidenceLevel: c.evidenceLevel,
             sourceIds: c.sourceIds,

@@ -13,6 +13,8 @@ export const COMMITMENT_STATUSES = [
   "continuing",
   "minimum-commitment",
   "minimum-passed",
+  "announced-ceiling",
+  "ceiling-passed",
   "unknown",
 ] as const;
 export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
@@ -23,6 +25,7 @@ export const VERDICT_CODES = [
   "security-only",
   "receiving-updates",
   "minimum-commitment",
+  "announced-ceiling",
   "varies",
   "unknown",
 ] as const;
@@ -50,6 +53,11 @@ export interface Verdict {
   security: KindVerdict;
 }
 
+/**
+ * Only a documented end can make a commitment end or end soon. Without one, a
+ * minimum that still holds is the strongest statement, then an announced
+ * ceiling still ahead; once both have passed, nothing says whether updates go on.
+ */
 export function commitmentStatus(c: Commitment, today: string): CommitmentStatus {
   const endPos = positionOf(today, c.end);
   if (endPos === "after") return "ended";
@@ -60,6 +68,9 @@ export function commitmentStatus(c: Commitment, today: string): CommitmentStatus
   }
   const minPos = positionOf(today, c.minimum);
   if (minPos === "before" || minPos === "within") return "minimum-commitment";
+  const ceilingPos = positionOf(today, c.ceiling);
+  if (ceilingPos === "before" || ceilingPos === "within") return "announced-ceiling";
+  if (ceilingPos === "after") return "ceiling-passed";
   if (minPos === "after") return "minimum-passed";
   return "unknown";
 }
@@ -78,9 +89,13 @@ export function describeScope(s: Scope): string {
   return parts.length ? parts.join("; ") : "all variants";
 }
 
-function summarize(c: Commitment, status: CommitmentStatus): string {
+function summarize(c: Commitment, status: CommitmentStatus, today: string): string {
   const end = describeDate(c.end);
   const min = describeDate(c.minimum);
+  const ceiling = describeDate(c.ceiling);
+  // A ceiling beside a minimum is said too: "at least until" and "up to" bound the same support from both sides.
+  const announced = c.ceiling ? `; announced up to ${ceiling} (a ceiling, not a commitment)` : "";
+  const minimumPassed = positionOf(today, c.minimum) === "after" ? `; the minimum commitment (${min}) has passed` : "";
   switch (status) {
     case "ended":
       return `ended ${end}`;
@@ -89,9 +104,13 @@ function summarize(c: Commitment, status: CommitmentStatus): string {
     case "continuing":
       return `documented end ${end}`;
     case "minimum-commitment":
-      return `no documented end; committed at least until ${min}`;
+      return `no documented end; committed at least until ${min}${announced}`;
     case "minimum-passed":
       return `no documented end; the minimum commitment (${min}) has passed`;
+    case "announced-ceiling":
+      return `no documented end; announced up to ${ceiling} (a ceiling, not a commitment)${minimumPassed}`;
+    case "ceiling-passed":
+      return `no documented end; the announced ceiling (${ceiling}) has passed${minimumPassed}, so whether updates continue is unknown`;
     case "unknown":
       return "no sourced end date or commitment";
   }
@@ -100,7 +119,7 @@ function summarize(c: Commitment, status: CommitmentStatus): string {
 function kindVerdict(commitments: Commitment[], today: string): KindVerdict {
   const list = commitments.map((c) => {
     const status = commitmentStatus(c, today);
-    return { id: c.id, status, coverage: describeCoverage(c), summary: summarize(c, status) };
+    return { id: c.id, status, coverage: describeCoverage(c), summary: summarize(c, status, today) };
   });
   const statuses = new Set(list.map((c) => c.status));
   return { status: statuses.size === 1 ? list[0]!.status : "varies", commitments: list };
@@ -112,19 +131,23 @@ function kindSentence(name: string, k: KindVerdict): string {
 }
 
 /** The single "until" date worth showing on a badge, when every scope agrees. */
-function headlineDate(r: DeviceRecord, field: "end" | "minimum"): string | null {
+function headlineDate(r: DeviceRecord, field: "end" | "minimum" | "ceiling"): string | null {
   const shown = new Set(r.support.security.map((c) => describeDate(c[field])));
   return shown.size === 1 ? [...shown][0]! : null;
 }
 
-function untilLabel(what: string, relation: string, date: string | null): string {
-  return date ? `${what} ${relation} ${date}` : `${what}; end varies by region or model`;
+function untilLabel(what: string, relation: string, date: string | null, after = ""): string {
+  return date ? `${what} ${relation} ${date}${after}` : `${what}; end varies by region or model`;
 }
+
+/** Evidence that no manufacturer or regulator stands behind: a verdict resting on it says "unconfirmed". */
+const WEAK_EVIDENCE = new Set<string>(["third-party", "unverified"]);
 
 export function verdictOf(r: DeviceRecord, today: string): Verdict {
   const os = kindVerdict(r.support.os, today);
   const security = kindVerdict(r.support.security, today);
   const osEnded = os.status === "ended";
+  const updates = osEnded ? "security updates only" : "updates";
   let code: VerdictCode;
   let label: string;
   switch (security.status) {
@@ -138,22 +161,28 @@ export function verdictOf(r: DeviceRecord, today: string): Verdict {
       break;
     case "continuing":
       code = osEnded ? "security-only" : "receiving-updates";
-      label = untilLabel(osEnded ? "security updates only" : "updates", "until", headlineDate(r, "end"));
+      label = untilLabel(updates, "until", headlineDate(r, "end"));
       break;
     case "minimum-commitment":
       code = osEnded ? "security-only" : "minimum-commitment";
-      label = untilLabel(osEnded ? "security updates only" : "updates", "at least until", headlineDate(r, "minimum"));
+      label = untilLabel(updates, "at least until", headlineDate(r, "minimum"));
+      break;
+    case "announced-ceiling":
+      code = osEnded ? "security-only" : "announced-ceiling";
+      label = untilLabel(updates, "up to", headlineDate(r, "ceiling"), ", announced");
       break;
     case "varies":
       code = "varies";
       label = new Set(r.support.security.map((c) => JSON.stringify(c.scope))).size > 1 ? "varies by region or model" : "varies by component";
       break;
     case "minimum-passed":
+    case "ceiling-passed":
     case "unknown":
       code = "unknown";
       label = "support status unknown";
       break;
   }
+  if (code !== "unknown" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel))) label += ", unconfirmed";
   const reason = `${kindSentence("Security updates", security)} ${kindSentence("OS updates", os)}`;
   return { code, label, reason, asOf: today, os, security };
 }

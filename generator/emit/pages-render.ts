@@ -47,6 +47,8 @@ const STATUS_WORDS: Record<CommitmentStatus, string> = {
   continuing: "continuing",
   "minimum-commitment": "within a minimum commitment",
   "minimum-passed": "minimum commitment passed; end not documented",
+  "announced-ceiling": "within an announced ceiling (not a commitment)",
+  "ceiling-passed": "announced ceiling passed; end not documented",
   unknown: "unknown",
 };
 
@@ -136,6 +138,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         evidence: evidenceDocument(r, site),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
+        hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
         datasetYears: supportYears(r).map((year) => ({ year, url: urls(site).datasetYear(year) })),
       }));
     const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });

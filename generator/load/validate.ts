@@ -2,7 +2,7 @@
 // that need the whole record or the whole catalog. Pure: takes file contents,
 // returns records or problems, never touches the disk.
 import type { z } from "zod";
-import { DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
+import { DATED_FIELDS, DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
 import { periodOf } from "../derive/dates.ts";
 import { compact } from "../derive/search.ts";
 
@@ -32,6 +32,13 @@ function zodProblems(file: string, error: z.ZodError): Problem[] {
     return { file, path: pathText(i.path), message };
   });
 }
+
+/**
+ * Words of an announced ceiling or aim in a meaning ("up to four years", "we
+ * aim to", "aims for"): a date so described is not a documented end. "Up to
+ * and including" states an end, so it is not one of them.
+ */
+export const CEILING_WORDS = /\bup to\b(?!\s+and\s+including)|\baim(s|ed|ing)?\b/i;
 
 function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Problem[] {
   const out: Problem[] = [];
@@ -74,20 +81,27 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     checkScope(`${path}.scope`, c.scope);
     checkSources(`${path}.sourceIds`, c.sourceIds);
     const known = (d: PartialDate | undefined) => d !== undefined && d.precision !== "unknown";
-    if ((known(c.end) || known(c.minimum)) && c.sourceIds.length === 0)
-      add(`${path}.sourceIds`, "a dated end or minimum commitment needs at least one source; record an unknown date instead of an unsourced one");
-    if ((known(c.end) || known(c.minimum)) && c.evidenceLevel === "unverified")
-      add(`${path}.evidenceLevel`, '"unverified" cannot carry a date; record the date as unknown');
-    for (const field of ["end", "minimum"] as const) {
+    const dated = DATED_FIELDS.some((field) => known(c[field]));
+    if (dated && c.sourceIds.length === 0)
+      add(`${path}.sourceIds`, "a dated end, minimum or ceiling needs at least one source; record an unknown date instead of an unsourced one");
+    if (dated && c.evidenceLevel === "unverified") add(`${path}.evidenceLevel`, '"unverified" cannot carry a date; record the date as unknown');
+    for (const field of DATED_FIELDS) {
       const p = c[field] ? periodOf(c[field]) : null;
       if (p && released && p.last < released.first)
         add(`${path}.${field}`, `${c[field]!.value} is before the start of support (released ${r.released.value})`);
     }
-    // "At least until M" and "ends in E" contradict each other only when every day M can mean is after every day E can.
-    const end = c.end ? periodOf(c.end) : null;
+    if (c.end && c.ceiling)
+      add(`${path}.ceiling`, "a commitment has a documented end or an announced ceiling, not both: keep the end if the source documents one, and say what was announced in meaning");
+    // "At least until M" contradicts "ends in E" or "up to C" only when every day M can mean is after every day E or C can.
     const minimum = c.minimum ? periodOf(c.minimum) : null;
-    if (end && minimum && minimum.first > end.last)
-      add(`${path}.minimum`, `${c.minimum!.value} begins after the documented end ${c.end!.value}; support cannot be promised past its end (check both dates against the source)`);
+    for (const field of ["end", "ceiling"] as const) {
+      const p = c[field] ? periodOf(c[field]) : null;
+      if (p && minimum && minimum.first > p.last)
+        add(`${path}.minimum`, `${c.minimum!.value} begins after the ${field === "end" ? "documented end" : "announced ceiling"} ${c[field]!.value}; support cannot be promised past it (check both dates against the source)`);
+    }
+    const ceilingWords = CEILING_WORDS.exec(c.meaning)?.[0];
+    if (ceilingWords && known(c.end))
+      add(`${path}.end`, `meaning says "${ceilingWords}", an announced ceiling or aim, but the date is recorded as a documented end; record it as "ceiling" (or, if the source does document this end, say so in meaning)`);
   };
   (["os", "security"] as const).forEach((kind) => r.support[kind].forEach((c, i) => checkCommitment(`support.${kind}[${i}]`, c)));
 

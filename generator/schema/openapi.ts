@@ -204,7 +204,7 @@ const PARAMETERS = {
   Year: {
     name: "year",
     in: "query",
-    description: "One support year: the rows of every record with an OS or security end or a dated minimum commitment in that year.",
+    description: "One support year: the rows of every record with an OS or security end, a dated minimum commitment or an announced ceiling in that year.",
     schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
   },
   YearInPath: {
@@ -319,7 +319,7 @@ function paths(site: Site) {
       operationId: "getDatasetYear",
       tag: "Exports",
       summary: "One support year of the catalog as CSV",
-      description: "Every row of each record with an OS or security end, or a dated minimum commitment, in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
+      description: "Every row of each record with an OS or security end, a dated minimum commitment or an announced ceiling in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
       parameters: [paramRef("YearInPath")],
       responses: {
         "200": ok("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),

@@ -164,6 +164,9 @@ export const EvidenceLevel = z.enum(EVIDENCE_LEVELS).meta({
     "manufacturer-dated: the manufacturer publishes this date for this device. manufacturer-policy: computed by the manufacturer's own published rule. regulatory-statement: a statement of compliance filed under a regulation (e.g. UK PSTI). third-party: reported by someone else. unverified: no usable source.",
 });
 
+/** The dated statements of a commitment: a documented end, a minimum ("at least until") and an announced ceiling ("up to"). */
+export const DATED_FIELDS = ["end", "minimum", "ceiling"] as const;
+
 export const Commitment = z
   .object({
     id: Id.meta({ description: "Stable within the record; used in calendar UIDs and assertions." }),
@@ -176,9 +179,13 @@ export const Commitment = z
       description:
         'An explicit dated minimum commitment ("at least until"). Never an end date and never converted into one. With an end as well, it cannot begin after the end\'s period is over (the source cannot promise updates past their documented end).',
     }),
-    meaning: Text.meta({ description: 'What the dates mean in the source\'s own terms, e.g. "7 years from US availability".' }),
+    ceiling: PartialDate.optional().meta({
+      description:
+        'An announced ceiling or aim ("up to N years", "we aim to support until"): the most the source announces, not a documented end and not a commitment. Never converted into an end or a minimum. A commitment has an end or a ceiling, not both; with a minimum as well, the minimum cannot begin after the ceiling\'s period is over.',
+    }),
+    meaning: Text.meta({ description: 'What the dates mean in the source\'s own terms, e.g. "7 years from US availability". Words of a ceiling ("up to", "aim") go with a ceiling, never with an end.' }),
     evidenceLevel: EvidenceLevel,
-    sourceIds: z.array(Id).default([]).meta({ description: "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end or minimum needs at least one." }),
+    sourceIds: z.array(Id).default([]).meta({ description: "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end, minimum or ceiling needs at least one." }),
   })
   .strict();
 

@@ -30,7 +30,7 @@ export const Attribution = z
 
 export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({
   description:
-    "ended: the documented end lies wholly in the past. ending-soon: the end is within 180 days, or today falls inside its period. continuing: the end is further away. minimum-commitment: no documented end; an explicit minimum has not yet passed. minimum-passed: the minimum has passed, so the status is unknown (not ended). unknown: nothing sourced.",
+    "ended: the documented end lies wholly in the past. ending-soon: the end is within 180 days, or today falls inside its period. continuing: the end is further away. minimum-commitment: no documented end; an explicit minimum has not yet passed. minimum-passed: the minimum has passed, so the status is unknown (not ended). announced-ceiling: no documented end and no minimum still holding; an announced ceiling (\"up to\", \"we aim to\") has not yet passed. It is not a commitment, and a ceiling never makes a commitment ended or ending soon. ceiling-passed: the announced ceiling has passed, so the status is unknown (not ended). unknown: nothing sourced.",
 });
 
 /** One status per kind when every commitment of that kind agrees, otherwise "varies". */
@@ -91,7 +91,7 @@ export const Assertion = z
     evidenceLevel: EvidenceLevel,
     sourceIds: Commitment.shape.sourceIds,
   })
-  .meta({ description: "Which claim rests on which source: one per dated or unknown end and minimum commitment." });
+  .meta({ description: "Which claim rests on which source: one per dated or unknown end, minimum commitment and announced ceiling." });
 
 export const RecallReviewDocument = RecallReview.safeExtend({
   statement: z.string().meta({

@@ -52,7 +52,7 @@ function datasetYearMiss(request: Request, text: string): Promise<Response> {
   return problemResponse(
     request,
     "not-found",
-    `No published record has an OS or security end, another recorded support date or a dated minimum commitment in ${year}. The whole catalog is at /api/v1/dataset.`,
+    `No published record has an OS or security end, a dated minimum commitment or an announced ceiling in ${year}. The whole catalog is at /api/v1/dataset.`,
     { members: { year } },
   );
 }

@@ -1,7 +1,7 @@
 // A deterministic synthetic catalog for scale tests and benchmarks. Every
 // record is valid, clearly fictional (example.com sources, "Synth" makers)
 // and varied the way the real catalog is: regions, precisions, minimum
-// commitments, regional splits, renames, drafts and withdrawals.
+// commitments, announced ceilings, regional splits, renames, drafts and withdrawals.
 import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
 
 /** mulberry32: a tiny seeded PRNG, so the same seed gives the same catalog. */
@@ -60,7 +60,8 @@ export function synthRecords(count: number, seed: number): DeviceRecord[] {
       const r = rand();
       const base: Commitment = { id, scope: regions ? { regions } : {}, meaning: pick(MEANINGS), evidenceLevel: "manufacturer-policy", sourceIds: [sourceId] };
       if (r < 0.1) return { ...base, end: { precision: "unknown" }, evidenceLevel: "unverified", sourceIds: [] };
-      if (r < 0.3) return { ...base, minimum: dateIn(released + years) };
+      if (r < 0.25) return { ...base, minimum: dateIn(released + years) };
+      if (r < 0.3) return { ...base, ceiling: dateIn(released + years) };
       return { ...base, end: dateIn(released + years), ...(r > 0.9 ? { minimum: dateIn(released + years - 1) } : {}) };
     };
     const osYears = int(2, 7);

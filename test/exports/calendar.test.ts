@@ -64,11 +64,11 @@ describe("/support-calendar.ics", () => {
     expect(whole.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22);
   });
 
-  it("shows no past ends and no minimum commitments", () => {
+  it("shows no past ends, no minimum commitments and no announced ceilings", () => {
     for (const e of whole.events) expect(e.end > "2026-11-22").toBe(true);
-    // delta-watch ended in 2020/2021, gamma's OS in 2024-03; beta-tablet has only a minimum commitment.
-    expect(whole.events.some((e) => /delta-watch|gamma-phone\/os|beta-tablet/.test(e.uid))).toBe(false);
-    for (const e of whole.events) expect(e.summary).not.toMatch(/at least/);
+    // delta-watch ended in 2020/2021, gamma's OS in 2024-03; beta-tablet has only a minimum commitment; theta-watch only "up to" ceilings.
+    expect(whole.events.some((e) => /delta-watch|gamma-phone\/os|beta-tablet|theta-watch/.test(e.uid))).toBe(false);
+    for (const e of whole.events) expect(e.summary).not.toMatch(/at least|up to/);
   });
 
   it("shows a month, quarter or year end as the whole period, with its precision, never as a known day", () => {
@@ -126,10 +126,11 @@ describe("/support-calendar.ics", () => {
 describe("/api/v1/calendar/<slug>.ics", () => {
   it("exists for every published device and together they hold the catalog calendar's events", () => {
     const files = readdirSync(path.join(dist, "api/v1/calendar")).sort();
-    expect(files).toEqual(["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device"].map((s) => `${s}.ics`));
+    expect(files).toEqual(["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"].map((s) => `${s}.ics`));
     const all = files.flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/${f}`)).events);
     expect(all.map((e) => e.uid).sort()).toEqual([...UIDS_2026_11_22].sort());
     expect(parseCalendar(read(dist, "api/v1/calendar/beta-tablet.ics")).events).toEqual([]);
+    expect(parseCalendar(read(dist, "api/v1/calendar/theta-watch.ics")).events).toEqual([]);
     expect(parseCalendar(read(dist, "api/v1/calendar/gamma-phone.ics")).name).toBe("Support endings: Gamma Phone");
   });
 

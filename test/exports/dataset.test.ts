@@ -11,7 +11,7 @@ import { buildTo, FIXTURES, SITE } from "../helpers/build.ts";
 type Row = Record<(typeof DATASET_COLUMNS)[number]["name"], string>;
 
 const fixture = (slug: string) => JSON.parse(readFileSync(path.join(FIXTURES, "devices", `${slug}.json`), "utf8"));
-const PUBLISHED = ["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device"];
+const PUBLISHED = ["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"];
 
 let dist: string;
 const raw = (file: string) => readFileSync(path.join(dist, "api/v1", file), "utf8");
@@ -39,7 +39,7 @@ describe("the whole catalog, /api/v1/dataset", () => {
     );
     const got = rows("dataset.csv").map((r) => `${r.device_slug}|${r.model.replace(/^'/, "")}|${r.region}`);
     expect(got).toEqual(expected);
-    expect(got).toHaveLength(11);
+    expect(got).toHaveLength(12);
   });
 
   it("carries every fact of each row: dates and their precision per date, scope, meaning, evidence, sources, checked dates, links, attribution", () => {
@@ -49,18 +49,22 @@ describe("the whole catalog, /api/v1/dataset", () => {
       for (const row of all.filter((r) => r.device_slug === slug)) {
         for (const kind of ["security", "os"] as const) {
           const model = row.model.replace(/^'/, "");
-          const c = rec.support[kind].find(
+          // Every commitment covering the row (the fixtures' scopes never overlap within a component).
+          const chosen = rec.support[kind].filter(
             (c: { scope: { models?: string[]; regions?: string[] } }) =>
               (!c.scope.models || c.scope.models.includes(model)) && (!c.scope.regions || c.scope.regions.includes(row.region)),
           );
-          expect(row[`${kind}_commitment_id`]).toBe(c.id);
-          expect(row[`${kind}_end`]).toBe(c.end?.value ?? "");
-          expect(row[`${kind}_end_precision`]).toBe(c.end?.precision ?? "");
-          expect(row[`${kind}_minimum`]).toBe(c.minimum?.value ?? "");
-          expect(row[`${kind}_minimum_precision`]).toBe(c.minimum?.precision ?? "");
-          expect(row[`${kind}_meaning`]).toBe(neutralizeFormula(c.meaning));
-          expect(row[`${kind}_evidence_level`]).toBe(c.evidenceLevel);
-          const sources = c.sourceIds.map((id: string) => rec.evidence.sources.find((s: { id: string }) => s.id === id));
+          // Aligned lists joined with " | ", and empty (never a bare " | ") when no commitment has a value.
+          const cell = (values: string[]) => (values.some(Boolean) ? values.join(" | ") : "");
+          const each = (pick: (c: any) => string | undefined) => cell(chosen.map((c: any) => pick(c) ?? ""));
+          expect(row[`${kind}_commitment_id`]).toBe(each((c) => c.id));
+          for (const field of ["end", "minimum", "ceiling"] as const) {
+            expect(row[`${kind}_${field}`]).toBe(each((c) => c[field]?.value));
+            expect(row[`${kind}_${field}_precision`]).toBe(each((c) => c[field]?.precision));
+          }
+          expect(row[`${kind}_meaning`]).toBe(each((c) => neutralizeFormula(c.meaning)));
+          expect(row[`${kind}_evidence_level`]).toBe(each((c) => c.evidenceLevel));
+          const sources = chosen.flatMap((c: any) => c.sourceIds.map((id: string) => rec.evidence.sources.find((s: { id: string }) => s.id === id)));
           expect(row[`${kind}_source_urls`]).toBe(sources.map((s: { url: string }) => s.url).join(" | "));
           expect(row[`${kind}_source_checked`]).toBe(sources.map((s: { checked: string }) => s.checked).join(" | "));
         }
@@ -140,6 +144,16 @@ describe("datasetRows", () => {
     expect(pick(rows[0]!)).toEqual(["US", "2029 | 2032", "firmware and drivers | Windows", "firmware | windows", "https://maker.example/policy | https://maker.example/policy"]);
     expect(pick(rows[2]!)).toEqual(["EU", "2029 | 2033", "firmware and drivers | regions EU; Windows", "firmware | windows-eu", "https://maker.example/policy | https://maker.example/policy"]);
   });
+
+  it("leaves a cell empty when none of the row's commitments has a value for it, never a bare ' | '", () => {
+    const laptop = fixture("theta-watch") as DeviceRecord;
+    const [row] = datasetRows({ ...SITE, now: "2026-11-22" })(laptop);
+    const cell = (name: string) => row![DATASET_COLUMNS.findIndex((c) => c.name === name)];
+    // Two components, neither with an end or a minimum.
+    expect([cell("security_minimum"), cell("security_minimum_precision"), cell("security_end"), cell("security_end_precision")]).toEqual(["", "", "", ""]);
+    expect([cell("security_ceiling"), cell("security_ceiling_precision"), cell("security_scope")]).toEqual(["2028-07 | 2028-07", "month | month", "watch software | companion app"]);
+    expect([cell("os_ceiling"), cell("os_ceiling_precision"), cell("os_end"), cell("os_end_precision")]).toEqual(["2028-07", "month", "", ""]);
+  });
 });
 
 describe("one support-ending year, /api/v1/dataset/<year>.csv", () => {
@@ -149,7 +163,7 @@ describe("one support-ending year, /api/v1/dataset/<year>.csv", () => {
     "2021": ["delta-watch"],
     "2024": ["gamma-phone"],
     "2027": ["gamma-phone"],
-    "2028": ["gamma-phone"], // the EU models' security end only
+    "2028": ["gamma-phone", "theta-watch"], // the EU models' security end; an announced ceiling (another recorded support date)
     "2029": ["beta-tablet", "hostile-device"], // beta: a dated minimum commitment
     "2030": ["alpha-phone", "epsilon-laptop"],
     "2031": ["alpha-phone"],

@@ -39,7 +39,7 @@ describe("/feed.xml", () => {
 
   it("has one entry per revision of each published record, and one per withdrawal", () => {
     // alpha 2, beta 1, delta 1, epsilon 1, gamma 1, hostile 1 revisions; eta withdrawn; zeta is a draft.
-    expect(feed.entry).toHaveLength(8);
+    expect(feed.entry).toHaveLength(9);
     const titles = feed.entry.map((e) => e.title["#text"]);
     expect(titles).toContain("Alpha Phone: Security end moved from 2030-10 to 2031-10");
     expect(titles).toContain("Eta Phone: Record withdrawn");

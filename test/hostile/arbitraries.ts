@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEVICE_TYPES, EVIDENCE_LEVELS } from "../../generator/schema/record.ts";
+import { CEILING_WORDS } from "../../generator/load/validate.ts";
 import { tempDir } from "../helpers/build.ts";
 
 /** A fixed seed, so a failure reproduces; FC_SEED and FC_RUNS override it and the run counts. */
@@ -94,32 +95,35 @@ function scope(g: G, models: string[], regions: string[]): Raw {
   });
 }
 
+/** Meanings for a dated end: no words of a ceiling ("up to", "aim"), which the validator refuses beside an end. */
+const endMeaning = hostileText.filter((s) => !CEILING_WORDS.test(s));
+
 /**
- * A commitment the validator accepts: a dated end or minimum after the
- * release year, a minimum that does not begin after the end, and at least one
- * source and no "unverified" level whenever it carries a date.
+ * A commitment the validator accepts: a dated end, minimum or ceiling after
+ * the release year, never an end and a ceiling together, a minimum that does
+ * not begin after the end or the ceiling, and at least one source and no
+ * "unverified" level whenever it carries a date.
  */
 function commitment(g: G, id: string, released: number, ctx: { models: string[]; regions: string[]; sourceIds: string[] }): Raw {
-  const shape = g(fc.constantFrom, "end", "minimum", "both", "unknown", "neither");
-  const endYear = released + g(fc.integer, { min: 1, max: 10 });
-  let end: Raw | undefined;
-  let minimum: Raw | undefined;
-  if (shape === "end" || shape === "both") end = partialDate(g, endYear);
-  if (shape === "unknown") end = { precision: "unknown" };
-  if (shape === "minimum") minimum = partialDate(g, endYear);
-  if (shape === "both") {
-    const year = g(fc.integer, { min: released + 1, max: endYear });
-    // In the end's own year only a whole-year minimum is sure to begin before the end does.
-    minimum = partialDate(g, year, year === endYear ? "year" : undefined);
+  const shape = g(fc.constantFrom, "end", "minimum", "ceiling", "end+minimum", "minimum+ceiling", "unknown", "neither");
+  const lastYear = released + g(fc.integer, { min: 1, max: 10 });
+  const dates: Raw = {};
+  const last = shape.includes("ceiling") ? "ceiling" : "end";
+  if (shape === "end" || shape === "end+minimum" || shape === "ceiling" || shape === "minimum+ceiling") dates[last] = partialDate(g, lastYear);
+  if (shape === "unknown") dates.end = { precision: "unknown" };
+  if (shape === "minimum") dates.minimum = partialDate(g, lastYear);
+  if (shape.includes("+")) {
+    const year = g(fc.integer, { min: released + 1, max: lastYear });
+    // In the end's (or ceiling's) own year only a whole-year minimum is sure to begin before it does.
+    dates.minimum = partialDate(g, year, year === lastYear ? "year" : undefined);
   }
-  const dated = shape === "end" || shape === "minimum" || shape === "both";
+  const dated = !["unknown", "neither"].includes(shape);
   return defined({
     id,
     scope: scope(g, ctx.models, ctx.regions),
     component: maybe(g, () => text(g)),
-    end,
-    minimum,
-    meaning: text(g),
+    ...dates,
+    meaning: dates.end?.value ? g(() => endMeaning) : text(g),
     evidenceLevel: dated ? g(fc.constantFrom, ...EVIDENCE_LEVELS.filter((l) => l !== "unverified")) : g(fc.constantFrom, ...EVIDENCE_LEVELS),
     sourceIds: dated ? some(g, ctx.sourceIds, 1) : maybe(g, () => some(g, ctx.sourceIds)),
   });

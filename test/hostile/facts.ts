@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import escapeMarkup from "escape-html";
-import type { Commitment, DeviceRecord, PartialDate, Scope } from "../../generator/schema/record.ts";
+import { DATED_FIELDS, type Commitment, type DeviceRecord, type PartialDate, type Scope } from "../../generator/schema/record.ts";
 import { addDays, describeDate, periodOf, readableDate } from "../../generator/derive/dates.ts";
 import { describeCoverage, describeScope } from "../../generator/derive/verdict.ts";
 import { parseRedirects } from "../../generator/serve/routes.ts";
@@ -81,7 +81,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
     same(sorted(ev.revisions), sorted(r.evidence.revisions), `${s} evidence: revisions`);
     for (const kind of KINDS)
       r.support[kind].forEach((c, i) => {
-        for (const field of ["end", "minimum"] as const) {
+        for (const field of DATED_FIELDS) {
           if (!c[field]) continue;
           const a = ev.assertions.find((x: { subject: string }) => x.subject === `support.${kind}[${i}].${field}`);
           same(a && [a.value, a.sourceIds, a.evidenceLevel], [c[field], c.sourceIds, c.evidenceLevel], `${s} evidence: assertion support.${kind}[${i}].${field}`);
@@ -118,6 +118,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
         onPage(describeScope(c.scope), "commitment scope");
         if (c.end) dateOnPage(c.end, "end");
         if (c.minimum) dateOnPage(c.minimum, "minimum");
+        if (c.ceiling) dateOnPage(c.ceiling, "ceiling");
       }
     for (const src of r.evidence.sources) {
       onPage(src.title, "source title");
@@ -155,12 +156,16 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
         const chosen = ids ? ids.split(SEP).map((id) => r.support[kind].find((c) => c.id === id)!) : [];
         same(chosen.every((c) => c && covers(c.scope, v.model, region)), true, `${where}: ${kind} commitments cover the row`);
         same(chosen.length > 0, r.support[kind].some((c) => covers(c.scope, v.model, region)), `${where}: a ${kind} commitment when one covers the row`);
-        const list = (f: (c: Commitment) => string[]) => chosen.flatMap(f).join(SEP);
+        // Aligned lists, as documented: values joined with " | ", and an empty cell (never a bare " | ") when none has one.
+        const list = (f: (c: Commitment) => string[]) => {
+          const values = chosen.flatMap(f);
+          return values.some((v) => v !== "") ? values.join(SEP) : "";
+        };
         const sources = (c: Commitment) => c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!);
-        cell(`${kind}_end`, list((c) => [c.end?.value ?? ""]));
-        cell(`${kind}_end_precision`, list((c) => [c.end?.precision ?? ""]));
-        cell(`${kind}_minimum`, list((c) => [c.minimum?.value ?? ""]));
-        cell(`${kind}_minimum_precision`, list((c) => [c.minimum?.precision ?? ""]));
+        for (const field of DATED_FIELDS) {
+          cell(`${kind}_${field}`, list((c) => [c[field]?.value ?? ""]));
+          cell(`${kind}_${field}_precision`, list((c) => [c[field]?.precision ?? ""]));
+        }
         cell(`${kind}_scope`, list((c) => [describeCoverage(c)]));
         cell(`${kind}_meaning`, list((c) => [c.meaning]));
         cell(`${kind}_evidence_level`, list((c) => [c.evidenceLevel]));
@@ -168,7 +173,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
         cell(`${kind}_source_checked`, list((c) => sources(c).map((x) => x.checked)));
       }
     });
-    const years = new Set(KINDS.flatMap((kind) => r.support[kind].flatMap((c) => [c.end, c.minimum]).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))));
+    const years = new Set(KINDS.flatMap((kind) => r.support[kind].flatMap((c) => DATED_FIELDS.map((field) => c[field])).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))));
     for (const y of years) same(readCsv(readText(dist, `api/v1/dataset/${y}.csv`)).filter((row) => row.device_slug === s), rows, `dataset/${y}.csv: ${s} rows`);
 
     // The device calendar, and the same events in the catalog calendar.

@@ -184,6 +184,14 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
     case "minimum after the end":
       dated({ value: "2030-06", precision: "month" }, pick(g, [{ value: "2031", precision: "year" }, { value: "2030-07-01", precision: "day" }, { value: "2030-Q3", precision: "quarter" }]));
       return { path: `${at}.minimum`, message: /begins after the documented end/ };
+    case "end and ceiling together":
+      dated({ value: "2030-06", precision: "month" }, undefined);
+      c.ceiling = { value: "2031", precision: "year" };
+      return { path: `${at}.ceiling`, message: /documented end or an announced ceiling, not both/ };
+    case "ceiling words beside an end":
+      dated({ value: "2030-06", precision: "month" }, undefined);
+      c.meaning = pick(g, ["Up to four years of updates", "The maker aims to support it for five years", "updates up to 2030"]);
+      return { path: `${at}.end`, message: /an announced ceiling or aim, but the date is recorded as a documented end/ };
     case "recall match without notices":
       r.evidence.recallReview = [{ registry: "Register", registryUrl: "https://register.example/", searchedOn: "2026-01-01", query: "q", result: "match", matches: [] }];
       return { path: "evidence.recallReview[0].matches", message: /must list the matching notices/ };
@@ -198,7 +206,7 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
 
 const RULE_KINDS = [
   "dangling source reference", "duplicate source id", "duplicate model", "duplicate commitment id", "scope names an unknown model", "scope names a region no variant is sold in",
-  "dated end without a source", "unverified evidence with a date", "end before release", "minimum after the end", "recall match without notices",
+  "dated end without a source", "unverified evidence with a date", "end before release", "minimum after the end", "end and ceiling together", "ceiling words beside an end", "recall match without notices",
   "former slug is the record's own", "former slug listed twice",
 ];
 const CATALOG_KINDS = ["duplicate slug", "former slug is another record's slug", "former slug claimed twice", "alias reads as another record's name"];

@@ -38,6 +38,22 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     await page.close();
   });
 
+  it("keeps an announced ceiling apart from ends and commitments, and the badge's alt text says what the badge says", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/devices/theta-watch`);
+    const ceilings = await page.getByRole("region", { name: "Announced ceilings" }).innerText();
+    expect(ceilings).toMatch(/neither an end date nor a commitment/);
+    expect(ceilings).toMatch(/OS updates \(all variants\): up to July 2028, month precision, announced/);
+    expect(ceilings).toMatch(/Security updates \(all variants; watch software\): up to July 2028, month precision, announced/);
+    expect(await page.getByRole("region", { name: "OS updates" }).innerText()).toMatch(/End\s+not documented \(unknown\)\s+Status\s+within an announced ceiling \(not a commitment\)/);
+    expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(/None recorded/);
+    // Third-party evidence: the badge image says ", unconfirmed", so its alt text and the verdict label do too.
+    const label = "updates up to 2028-07 (month), announced, unconfirmed";
+    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(label);
+    expect(await page.locator(`img[src="${site.origin}/api/v1/badge/theta-watch"]`).getAttribute("alt")).toBe(`Update status of Theta Watch: ${label}`);
+    await page.close();
+  });
+
   it("groups the evidence as the spec does, with a dated recall non-match", async () => {
     const { page } = await watchedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);

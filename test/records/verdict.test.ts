@@ -77,7 +77,44 @@ describe("minimum commitments are never ends", () => {
   it("unknown end and no minimum: unknown", () => expect(commitmentStatus(c({ precision: "unknown" }), "2026-01-01")).toBe("unknown"));
 });
 
+describe("announced ceilings are never ends", () => {
+  const ceiling = (value: PartialDate, minimum?: PartialDate): Commitment => ({ ...c(undefined, minimum), ceiling: value });
+  const aim = ceiling(month("2028-07"));
+  it.each([
+    ["2025-01-01", "announced-ceiling"],
+    [addDays("2028-07-01", -SOON_DAYS), "announced-ceiling"], // never "ending-soon"
+    ["2028-07-31", "announced-ceiling"], // within the month: never "ended" or "ending-soon"
+    ["2028-08-01", "ceiling-passed"], // passed: unknown, not ended
+  ])("on %s an up-to 2028-07 ceiling is %s", (today, status) => expect(commitmentStatus(aim, today)).toBe(status));
+
+  it("a minimum still holding is the stronger statement; past it, the ceiling still ahead speaks", () => {
+    const both = ceiling({ value: "2031", precision: "year" }, month("2029-12"));
+    expect(commitmentStatus(both, "2029-12-31")).toBe("minimum-commitment");
+    expect(commitmentStatus(both, "2030-01-01")).toBe("announced-ceiling");
+    expect(commitmentStatus(both, "2032-01-01")).toBe("ceiling-passed");
+  });
+
+  it("the verdict says 'up to …, announced', and unknown once the ceiling has passed", () => {
+    const osAim = { ...aim, id: "os" };
+    expect(verdictOf(rec([osAim], [aim]), "2026-11-22")).toMatchObject({ code: "announced-ceiling", label: "updates up to 2028-07 (month), announced" });
+    expect(verdictOf(rec([osAim], [aim]), "2026-11-22").reason).toContain("no documented end; announced up to 2028-07 (month) (a ceiling, not a commitment)");
+    const passed = verdictOf(rec([osAim], [aim]), "2028-08-01");
+    expect(passed).toMatchObject({ code: "unknown", label: "support status unknown" });
+    expect(passed.reason).toContain("the announced ceiling (2028-07 (month)) has passed");
+  });
+
+  it("with OS ended it is security-only, still 'up to'", () => {
+    const osEnded = c(month("2024-03"), undefined, {}, "os");
+    expect(verdictOf(rec([osEnded], [aim]), "2026-11-22")).toMatchObject({ code: "security-only", label: "security updates only up to 2028-07 (month), announced" });
+  });
+});
+
 describe("device verdicts", () => {
+  it("the label carries ', unconfirmed' when security rests on third-party or unverified evidence (the badge says the label)", () => {
+    const weak = { ...c(month("2029-06")), evidenceLevel: "third-party" as const };
+    expect(verdictOf(rec([c(month("2028-01"), undefined, {}, "os")], [weak]), "2026-11-22").label).toBe("updates until 2029-06 (month), unconfirmed");
+    expect(verdictOf(rec([weak], [{ ...weak, end: { precision: "unknown" } }]), "2026-11-22").label).toBe("support status unknown");
+  });
   const osEnd = c(month("2024-03"), undefined, {}, "os");
   const secEnd = c(month("2029-06"), undefined, {}, "security");
   it("OS ended while security continues: security-only", () => {
