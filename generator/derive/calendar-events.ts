@@ -11,6 +11,7 @@ import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts"
 import { addDays, describeDate, periodOf } from "./dates.ts";
 import { latestRevisionDay } from "./catalog.ts";
 import { attribution, siteHost, urls, type Site } from "./site.ts";
+import { sourceStatus } from "./sources.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
 
 const KIND_WORDS = { security: "security updates", os: "OS updates" } as const;
@@ -64,7 +65,7 @@ function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, e: SupportEn
   const sources = new Map(r.evidence.sources.map((s) => [s.id, s]));
   const sourceLines = c.sourceIds.flatMap((id) => {
     const s = sources.get(id);
-    return s ? [`- ${s.publisher}, "${s.title}": ${s.url} (checked ${s.checked})`] : [];
+    return s ? [`- ${s.publisher}, "${s.title}": ${s.url} (${sourceStatus(s, sources)})`] : [];
   });
   const caveatLines = r.caveats.map((cv) => `- ${cv.text} (${describeScope(cv.scope)})`);
   const description = [

@@ -19,7 +19,7 @@ const KIND_COLUMNS = (kind: "security" | "os", what: string) =>
     { name: `${kind}_meaning`, description: "What the dates mean in the source's own terms." },
     { name: `${kind}_evidence_level`, description: "manufacturer-dated, manufacturer-policy, regulatory-statement, third-party or unverified." },
     { name: `${kind}_source_urls`, description: "Links to the sources (links only; their content is not copied)." },
-    { name: `${kind}_source_checked`, description: "The day each source was last checked, in the order of the URLs." },
+    { name: `${kind}_source_checked`, description: "The day each source was last checked, in the order of the URLs; empty in its place for a page only cited by another source (not read by this project)." },
     { name: `${kind}_commitment_id`, description: "The commitment's id in the record (also in calendar UIDs)." },
   ] as const;
 
@@ -125,7 +125,7 @@ function kindCells(chosen: Commitment[], sources: Map<string, Source>): { main: 
       each((c) => c.meaning),
       each((c) => c.evidenceLevel),
       cell(chosen.flatMap((c) => cited(c).map((s) => s.url))),
-      cell(chosen.flatMap((c) => cited(c).map((s) => s.checked))),
+      cell(chosen.flatMap((c) => cited(c).map((s) => s.checked ?? ""))),
       each((c) => c.id),
     ],
     ceiling: [each((c) => c.ceiling?.value ?? ""), each((c) => c.ceiling?.precision ?? "")],

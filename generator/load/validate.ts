@@ -52,6 +52,12 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     if (sourceIds.has(s.id)) add(`evidence.sources[${i}].id`, `duplicate source id "${s.id}"`);
     sourceIds.add(s.id);
   });
+  const checkedIds = new Set(r.evidence.sources.filter((s) => s.checked !== undefined).map((s) => s.id));
+  r.evidence.sources.forEach((s, i) => {
+    if (s.citedBy === undefined) return;
+    if (!sourceIds.has(s.citedBy)) add(`evidence.sources[${i}].citedBy`, `refers to source "${s.citedBy}", which is not in evidence.sources`);
+    else if (!checkedIds.has(s.citedBy)) add(`evidence.sources[${i}].citedBy`, `"${s.citedBy}" was not read here either (it has no checked day): a cited page must be cited by a source that was read`);
+  });
   const checkSources = (path: string, ids: string[]) =>
     ids.forEach((id, i) => {
       if (!sourceIds.has(id)) add(`${path}[${i}]`, `refers to source "${id}", which is not in evidence.sources`);
@@ -84,6 +90,8 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     const dated = DATED_FIELDS.some((field) => known(c[field]));
     if (dated && c.sourceIds.length === 0)
       add(`${path}.sourceIds`, "a dated end, minimum or ceiling needs at least one source; record an unknown date instead of an unsourced one");
+    else if (dated && c.sourceIds.every((id) => sourceIds.has(id) && !checkedIds.has(id)))
+      add(`${path}.sourceIds`, "a dated end, minimum or ceiling needs at least one source that was read here (with a checked day), not only pages cited by others");
     if (dated && c.evidenceLevel === "unverified") add(`${path}.evidenceLevel`, '"unverified" cannot carry a date; record the date as unknown');
     for (const field of DATED_FIELDS) {
       const p = c[field] ? periodOf(c[field]) : null;

@@ -195,9 +195,22 @@ export const Source = z
     url: HttpsUrl.meta({ description: "A link only (http or https, no spaces, no user name); the source's content is never copied." }),
     publisher: Text,
     title: Text,
-    checked: Day.meta({ description: "The day a curator last confirmed the source says what the record claims. Not compared with the build day: a build for an earlier --now shows the record as it is." }),
+    checked: Day.optional().meta({
+      description:
+        "The day a curator last confirmed the source says what the record claims. Not compared with the build day: a build for an earlier --now shows the record as it is. Absent only with citedBy.",
+    }),
+    citedBy: Id.optional().meta({
+      description:
+        "For a page this project has not read itself but another source of the record cites for the same facts (e.g. the manufacturer page an aggregator names): the id of that citing source, which must itself have been checked. A source has either checked or citedBy.",
+    }),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.checked === undefined && s.citedBy === undefined)
+      ctx.addIssue({ code: "custom", path: ["checked"], message: "is required: the day the source was read (or citedBy, the id of the source that cites a page not read here)" });
+    if (s.checked !== undefined && s.citedBy !== undefined)
+      ctx.addIssue({ code: "custom", path: ["citedBy"], message: "must be absent when checked is given: a source was either read here (checked) or only cited by another (citedBy)" });
+  });
 
 export const RecallReview = z
   .object({

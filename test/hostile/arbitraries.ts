@@ -125,7 +125,8 @@ function commitment(g: G, id: string, released: number, ctx: { models: string[];
     ...dates,
     meaning: dates.end?.value ? g(() => endMeaning) : text(g),
     evidenceLevel: dated ? g(fc.constantFrom, ...EVIDENCE_LEVELS.filter((l) => l !== "unverified")) : g(fc.constantFrom, ...EVIDENCE_LEVELS),
-    sourceIds: dated ? some(g, ctx.sourceIds, 1) : maybe(g, () => some(g, ctx.sourceIds)),
+    // A date rests on at least one source read here: src-0 always is.
+    sourceIds: dated ? ["src-0", ...some(g, ctx.sourceIds.slice(1))] : maybe(g, () => some(g, ctx.sourceIds)),
   });
 }
 
@@ -149,12 +150,13 @@ export function makeRecord(g: G, i: number): Raw {
     maxLength: 3,
     selector: (v) => (v as Raw).model.trim(),
   }) as Raw[];
+  // The first source was read here; a later one may be a page it cites and nobody here read (citedBy).
   const sources = Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, k) => ({
     id: `src-${k}`,
     url: url(g),
     publisher: text(g),
     title: text(g),
-    checked: day(g, 2015, 2026),
+    ...(k > 0 && g(fc.boolean) ? { citedBy: "src-0" } : { checked: day(g, 2015, 2026) }),
   }));
   const ctx = {
     models: variants.map((v) => v.model),

@@ -123,7 +123,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
     for (const src of r.evidence.sources) {
       onPage(src.title, "source title");
       onPage(src.publisher, "source publisher");
-      onPage(`checked ${src.checked}`, "source checked");
+      onPage(src.checked ? `checked ${src.checked}` : "not read by this project", "source checked or cited");
       same(page.tags.some((t) => t.name === "a" && t.attrs.href === src.url), true, `${s}.html: link to ${src.url}`);
     }
     for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.query, rr.searchedOn]) onPage(x, "recall review");
@@ -170,7 +170,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
         cell(`${kind}_meaning`, list((c) => [c.meaning]));
         cell(`${kind}_evidence_level`, list((c) => [c.evidenceLevel]));
         cell(`${kind}_source_urls`, list((c) => sources(c).map((x) => x.url)));
-        cell(`${kind}_source_checked`, list((c) => sources(c).map((x) => x.checked)));
+        cell(`${kind}_source_checked`, list((c) => sources(c).map((x) => x.checked ?? "")));
       }
     });
     const years = new Set(KINDS.flatMap((kind) => r.support[kind].flatMap((c) => DATED_FIELDS.map((field) => c[field])).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))));
@@ -193,7 +193,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
       holds(e.summary, c.end!.precision === "day" ? c.end!.value! : `${c.end!.value} (${c.end!.precision} precision)`, `${where}: summary date and precision`);
       for (const x of [r.manufacturer, c.meaning, c.evidenceLevel, describeCoverage(c), ...r.caveats.map((cv) => cv.text)]) holds(e.description, x, `${where}: description`);
       for (const src of c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!))
-        for (const x of [src.url, `(checked ${src.checked})`, src.title, src.publisher]) holds(e.description, x, `${where}: description source`);
+        for (const x of [src.url, src.checked ? `(checked ${src.checked})` : "; not read by this project)", src.title, src.publisher]) holds(e.description, x, `${where}: description source`);
       same(whole.events.find((x) => x.uid === e.uid), e, `support-calendar.ics: ${e.uid} as in ${s}.ics`);
     }
     wholeEvents += cal.events.length;

@@ -99,6 +99,38 @@ const cases: Case[] = [
     path: "support.os[0].end",
     message: /meaning says "aims"/,
   },
+  { name: "source neither checked nor cited", mutate: (r) => delete r.evidence.sources[0].checked, path: "evidence.sources[0].checked", message: /is required: the day the source was read \(or citedBy/ },
+  {
+    name: "source both checked and cited",
+    mutate: (r) => r.evidence.sources.push({ id: "cited", url: "https://maker.example/page", publisher: "Maker", title: "Page", checked: "2026-01-01", citedBy: "maker-policy" }),
+    path: "evidence.sources[1].citedBy",
+    message: /must be absent when checked is given/,
+  },
+  {
+    name: "cited by a source that is not there",
+    mutate: (r) => r.evidence.sources.push({ id: "cited", url: "https://maker.example/page", publisher: "Maker", title: "Page", citedBy: "nowhere" }),
+    path: "evidence.sources[1].citedBy",
+    message: /source "nowhere", which is not in evidence.sources/,
+  },
+  {
+    name: "cited by a page that was not read either",
+    mutate: (r) =>
+      r.evidence.sources.push(
+        { id: "cited-a", url: "https://maker.example/a", publisher: "Maker", title: "A", citedBy: "cited-b" },
+        { id: "cited-b", url: "https://maker.example/b", publisher: "Maker", title: "B", citedBy: "maker-policy" },
+      ),
+    path: "evidence.sources[1].citedBy",
+    message: /"cited-b" was not read here either/,
+  },
+  {
+    name: "a date resting only on a page nobody here read",
+    mutate: (r) => {
+      r.evidence.sources.push({ id: "cited", url: "https://maker.example/page", publisher: "Maker", title: "Page", citedBy: "maker-policy" });
+      r.support.os[0].sourceIds = ["cited"];
+    },
+    path: "support.os[0].sourceIds",
+    message: /at least one source that was read here/,
+  },
   { name: "checked date not a day", mutate: (r) => (r.evidence.sources[0].checked = "yesterday"), path: "evidence.sources[0].checked", message: /YYYY-MM-DD/ },
   { name: "duplicate source id", mutate: (r) => r.evidence.sources.push({ ...r.evidence.sources[0] }), path: "evidence.sources[1].id", message: /duplicate source id/ },
   { name: "recall match without notices", mutate: (r) => (r.evidence.recallReview[0].result = "match"), path: "evidence.recallReview[0].matches", message: /must list the matching notices/ },
