@@ -69,7 +69,7 @@ async function measureSize(n: number, work: string) {
   const records = synthRecords(n, 1);
   const published = catalogOf(records).published;
   const items = new Map(published.map((r) => [r.slug, JSON.stringify(deviceSummary(r, site), null, 2)]));
-  const text = formatListIndex(published, site, "bench");
+  const text = formatListIndex(published, site);
   const file = path.join(work, `index-${n}.txt`);
   writeFileSync(file, text);
 

@@ -6,9 +6,20 @@ import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
 import { perRecord } from "./memo.ts";
+import { latestRevisionDay } from "./catalog.ts";
 
 function commitmentDocument(c: Commitment, now: string) {
   return { ...c, status: commitmentStatus(c, now) };
+}
+
+/**
+ * The day a record's published data last changed: its newest revision, or the
+ * first day of its current verdict when that came later. Not the build day,
+ * so a rebuild that changes nothing about the record leaves it alone.
+ */
+function updatedDay(r: DeviceRecord, verdictFrom: string | null): string {
+  const revised = latestRevisionDay(r);
+  return verdictFrom && verdictFrom > revised ? verdictFrom : revised;
 }
 
 /** A device as it appears in list pages: everything but the attribution block. */
@@ -31,7 +42,8 @@ function summaryOf(r: DeviceRecord, site: Site): DeviceSummary {
       os: r.support.os.map((c) => commitmentDocument(c, site.now)),
       security: r.support.security.map((c) => commitmentDocument(c, site.now)),
     },
-    verdict: { code: v.code, label: v.label, reason: v.reason, asOf: v.asOf, osStatus: v.os.status, securityStatus: v.security.status },
+    verdict: { code: v.code, label: v.label, reason: v.reason, validFrom: v.validFrom, validUntil: v.validUntil, osStatus: v.os.status, securityStatus: v.security.status },
+    updated: updatedDay(r, v.validFrom),
     links: {
       self: u.record(r.slug),
       page: u.page(r.slug),

@@ -16,13 +16,12 @@
 import type { Site } from "./site.ts";
 import { searchFieldsOf, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
 
-export const INDEX_FORMAT = "device-list-index/2";
+export const INDEX_FORMAT = "device-list-index/3";
 
 export interface ListIndexHeader {
   format: typeof INDEX_FORMAT;
-  site: Site;
-  /** A content hash of every published list item: changes whenever any listed byte changes. */
-  dataVersion: string;
+  /** The origins the answers link to. Not the build day: the index changes only when the catalog does. */
+  site: Pick<Site, "siteUrl" | "baseUrl">;
   count: number;
   /** Length of the slug section, its last newline included (lets a reader cut it without a scan). */
   slugChars: number;
@@ -39,9 +38,9 @@ export interface ListIndex {
 }
 
 /** The index text for published records (already in slug order, as catalogOf gives them). */
-export function formatListIndex(records: (Searchable & { slug: string })[], site: Site, dataVersion: string): string {
+export function formatListIndex(records: (Searchable & { slug: string })[], site: Site): string {
   const slugs = records.map((r) => `${r.slug}\n`).join("");
-  const header: ListIndexHeader = { format: INDEX_FORMAT, site, dataVersion, count: records.length, slugChars: slugs.length };
+  const header: ListIndexHeader = { format: INDEX_FORMAT, site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl }, count: records.length, slugChars: slugs.length };
   const lines = records.map((r) => {
     const f = searchFieldsOf(r);
     return `${f.primary.join(",")}${f.secondary.map((x) => `;${x}`).join("")}\n`;

@@ -8,6 +8,9 @@ export interface Site {
   now: string;
 }
 
+/** The two origins alone: what links and the attribution depend on (not the day). */
+export type Origins = Pick<Site, "siteUrl" | "baseUrl">;
+
 export const DEFAULT_ORIGIN = "http://localhost:8080";
 
 /** An origin the pages and routes can be built on: http(s), a host, no path (every route is absolute). */
@@ -26,15 +29,15 @@ export function siteFromEnv(env: Record<string, string | undefined>, now: string
 }
 
 /** The site's URL builders, made once per Site (they are called for every record of every output). */
-export const urls = (site: Site) => {
+export const urls = (site: Origins) => {
   let u = urlsBySite.get(site);
   if (!u) urlsBySite.set(site, (u = urlBuilders(site)));
   return u;
 };
 
-const urlsBySite = new WeakMap<Site, ReturnType<typeof urlBuilders>>();
+const urlsBySite = new WeakMap<Origins, ReturnType<typeof urlBuilders>>();
 
-const urlBuilders = (site: Site) => ({
+const urlBuilders = (site: Origins) => ({
   page: (slug: string) => `${site.siteUrl}/devices/${slug}`,
   record: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}`,
   evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
@@ -50,7 +53,7 @@ const urlBuilders = (site: Site) => ({
 });
 
 /** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
-export const siteHost = (site: Site) => new URL(site.siteUrl).hostname;
+export const siteHost = (site: Origins) => new URL(site.siteUrl).hostname;
 
 /** The dataset license (spec: "public dataset license, version 1, effective 6 September 2026"). */
 export const LICENSE = {
@@ -59,7 +62,7 @@ export const LICENSE = {
   effective: "2026-09-06",
 } as const;
 
-export function attribution(site: Site) {
+export function attribution(site: Origins) {
   return {
     text: `Device lifecycle data from Device Lifecycle Records (${site.siteUrl}), public dataset license v1`,
     license: { ...LICENSE, url: urls(site).license() },

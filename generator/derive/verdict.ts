@@ -1,8 +1,8 @@
 // The lifecycle verdict of a record as of a given day. Pure: same record and
 // same day, same verdict. The wording never says or implies "secure": it speaks
 // of updates the manufacturer documents, and shows uncertainty and scope.
-import type { Commitment, DeviceRecord, Scope } from "../schema/record.ts";
-import { addDays, describeDate, positionOf } from "./dates.ts";
+import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope } from "../schema/record.ts";
+import { addDays, describeDate, periodOf, positionOf } from "./dates.ts";
 
 /** A documented end this close (in days) is "ending soon". */
 export const SOON_DAYS = 180;
@@ -48,7 +48,10 @@ export interface Verdict {
   code: VerdictCode;
   label: string;
   reason: string;
-  asOf: string;
+  /** The first day this verdict holds (the day after the last change the record's dates bring), or null when no earlier change is derivable. */
+  validFrom: string | null;
+  /** The last day it holds (the day before the next change the record's dates bring), or null when none is ahead. */
+  validUntil: string | null;
   os: KindVerdict;
   security: KindVerdict;
 }
@@ -143,7 +146,9 @@ function untilLabel(what: string, relation: string, date: string | null, after =
 /** Evidence that no manufacturer or regulator stands behind: a verdict resting on it says "unconfirmed". */
 const WEAK_EVIDENCE = new Set<string>(["third-party", "unverified"]);
 
-export function verdictOf(r: DeviceRecord, today: string): Verdict {
+/** The verdict on one day, without its period. */
+function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | "validUntil"> {
+
   const os = kindVerdict(r.support.os, today);
   const security = kindVerdict(r.support.security, today);
   const osEnded = os.status === "ended";
@@ -184,5 +189,41 @@ export function verdictOf(r: DeviceRecord, today: string): Verdict {
   }
   if (code !== "unknown" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel))) label += ", unconfirmed";
   const reason = `${kindSentence("Security updates", security)} ${kindSentence("OS updates", os)}`;
-  return { code, label, reason, asOf: today, os, security };
+  return { code, label, reason, os, security };
+}
+
+/**
+ * The days on which a commitment's status can change, from the precision-aware
+ * periods: an end starts "ending soon" SOON_DAYS before its period begins and
+ * has "ended" the day after it; a minimum or a ceiling has passed the day
+ * after its period. Sorted, without duplicates.
+ */
+export function transitionDays(r: DeviceRecord): string[] {
+  const days = new Set<string>();
+  for (const c of [...r.support.os, ...r.support.security]) {
+    for (const field of DATED_FIELDS) {
+      const p = c[field] ? periodOf(c[field]) : null;
+      if (!p) continue;
+      if (field === "end") days.add(addDays(p.first, -SOON_DAYS));
+      days.add(addDays(p.last, 1));
+    }
+  }
+  return [...days].sort();
+}
+
+/**
+ * The lifecycle verdict of a record on `today`, with the period in which it
+ * holds. The verdict is the same on every day of that period, so an output
+ * that carries it changes only when the period does: a daily rebuild
+ * rewrites a record only on the day its verdict changes.
+ */
+export function verdictOf(r: DeviceRecord, today: string): Verdict {
+  const v = verdictOn(r, today);
+  const key = JSON.stringify(v);
+  const same = (day: string) => JSON.stringify(verdictOn(r, day)) === key;
+  const days = transitionDays(r);
+  // The verdict is constant between two transition days, so one probe on each side of a transition tells whether it changes there.
+  const since = days.filter((d) => d <= today).reverse().find((d) => !same(addDays(d, -1))) ?? null;
+  const next = days.find((d) => d > today && !same(d));
+  return { ...v, validFrom: since, validUntil: next ? addDays(next, -1) : null };
 }

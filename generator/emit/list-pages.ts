@@ -2,7 +2,6 @@
 // default limit), each named by the cursor that leads to it, and the compact
 // index the edge function and the preview server compute everything else from.
 // Pages are written by the same core (serve/list.ts) that computes answers.
-import { createHash } from "node:crypto";
 import { deviceSummary } from "../derive/documents.ts";
 import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
 import { DEFAULT_LIMIT, FIRST_PAGE_PATH, INDEX_PATH, LIST_DIR, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
@@ -19,11 +18,9 @@ export const listPages: Emitter = {
   name: "list",
   emit({ catalog, site, out }) {
     const records = catalog.published;
-    // Each item serialized once: hashed for dataVersion, then sliced into pages.
+    // Each item serialized once, then sliced into pages.
     const items = records.map((r) => summaryText(r, site));
-    const hash = createHash("sha256");
-    for (const t of items) hash.update(t).update("\n");
-    const text = formatListIndex(records, site, hash.digest("hex").slice(0, 16));
+    const text = formatListIndex(records, site);
     out.write(rel(INDEX_PATH), text);
     // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
     out.json(
@@ -38,7 +35,8 @@ export const listPages: Emitter = {
     for (;;) {
       const result = pageResult(index, req);
       const n = result.page.keys.length;
-      out.write(rel(req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor)), pageText(items.slice(from, from + n), pageMeta(index.header, req, result)));
+      const pageItems = items.slice(from, from + n);
+      out.write(rel(req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor)), pageText(pageItems, pageMeta(index.header, req, result, pageItems)));
       if (!result.nextCursor) break;
       from += n;
       req = { ...req, cursor: result.nextCursor, after: result.page.keys[n - 1]! };

@@ -52,6 +52,9 @@ const STATUS_WORDS: Record<CommitmentStatus, string> = {
   unknown: "unknown",
 };
 
+/** The newest `updated` day of some records (a page's "data last changed"), or "" for none. */
+const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.updated > max ? x.updated : max), "");
+
 /** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
 const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.html$/, "");
 
@@ -62,7 +65,7 @@ const UPCOMING_SHOWN = 25;
 function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
-  return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
+  return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, updated: doc.updated, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
 }
 
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
@@ -83,6 +86,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
   const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
+  const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
 
   const render = async ({ input, devices }: Pass) => {
@@ -96,6 +100,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("problems", PROBLEMS);
         cfg.addGlobalData("openapi", buildOpenApi(site));
         cfg.addGlobalData("upcoming", upcoming);
+        cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
         cfg.addGlobalData("docPages", DOC_PAGES);
@@ -103,6 +108,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addFilter("readableDate", readableDate);
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
+        cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("scope", describeScope);
         // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
         cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));

@@ -37,7 +37,7 @@ export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({
 const KindStatus = z.enum([...COMMITMENT_STATUSES, "varies"]);
 
 export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }).meta({
-  description: "A commitment of the record, with its status as of verdict.asOf.",
+  description: "A commitment of the record, with its status in the verdict's period (verdict.validFrom to verdict.validUntil).",
 });
 
 export const Verdict = z
@@ -45,7 +45,13 @@ export const Verdict = z
     code: z.enum(VERDICT_CODES).meta({ description: "Decided by security support first; see /docs/api#record-states-and-verdicts." }),
     label: z.string().meta({ description: "The short wording (also on the badge). Never says or implies \"secure\"." }),
     reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
-    asOf: Day.meta({ description: "The day the verdict was computed for (the build's as-of day)." }),
+    validFrom: Day.nullable().meta({
+      description:
+        "The first day this verdict holds: the day after the last change the record's dates bring (a documented end coming within 180 days, an end, minimum or ceiling passing). null when no earlier change follows from the dates.",
+    }),
+    validUntil: Day.nullable().meta({
+      description: "The last day this verdict holds: the day before the next change the record's dates bring. null when none is ahead. The verdict is the same on every day from validFrom to validUntil.",
+    }),
     osStatus: KindStatus,
     securityStatus: KindStatus,
   })
@@ -75,6 +81,9 @@ export const DeviceSummary = DeviceRecord.pick({
       .strictObject({ os: z.array(CommitmentDocument).min(1), security: z.array(CommitmentDocument).min(1) })
       .meta({ description: "OS-update and security-update commitments, kept separate." }),
     verdict: Verdict,
+    updated: Day.meta({
+      description: "The day this record's published data last changed: its newest revision, or the first day of its current verdict when that came later. Never the build day.",
+    }),
     links: DeviceLinks,
   })
   .meta({ description: "A published device record as the list answers it: the record document without its attribution (which the page's meta carries once)." });
@@ -121,8 +130,7 @@ export const ListMeta = z
     total: z.int().min(0).meta({ description: "How many records match, in the whole catalog." }),
     query: z.string().nullable().meta({ description: "The normalized q the answer is for; null without q." }),
     order: z.enum(["slug", "exact-name-first"]),
-    dataAsOf: Day.meta({ description: "The day every verdict and status in the page was computed for." }),
-    dataVersion: z.string().meta({ description: "A hash of every published list item: a walk whose pages carry different values crossed a deploy." }),
+    updated: Day.nullable().meta({ description: "The latest `updated` day of the records in this page (when its data last changed); null for an empty page." }),
     attribution: Attribution,
   })
   .meta({ description: "Paging and provenance of a list page (docs/list.md#meta)." });

@@ -4,7 +4,7 @@
 // Netlify edge function and the preview server run it for everything else, so
 // every answer is byte-identical whoever computes it. No Node built-ins here:
 // it runs under Deno on Netlify's edge. See docs/list.md.
-import { attribution, type Site } from "../derive/site.ts";
+import { attribution } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
 import { LEGACY_API } from "./routes.ts";
@@ -169,9 +169,12 @@ export function pageResult(index: ListIndex, req: ListRequest): PageResult {
   return { page, nextCursor: page.more && last ? encodeCursor(req.query, last) : null };
 }
 
-/** meta of a v1 page; every member is documented in docs/list.md#meta. */
-export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, nextCursor }: PageResult): ListMeta {
-  const site: Site = header.site;
+/** The `updated` day of a list item text (a record document without its attribution). */
+const updatedOf = (item: string): string => JSON.parse(item).updated;
+
+/** meta of a v1 page, for its item texts; every member is documented in docs/list.md#meta. */
+export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, nextCursor }: PageResult, items: string[]): ListMeta {
+  const { site } = header;
   return {
     nextCursor,
     next: nextCursor ? `${site.baseUrl}${LIST_PATH}${nextQuery(req, nextCursor)}` : null,
@@ -179,8 +182,7 @@ export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, 
     total: page.total,
     query: req.query ? req.query.norm : null,
     order: req.query ? "exact-name-first" : "slug",
-    dataAsOf: site.now,
-    dataVersion: header.dataVersion,
+    updated: items.map(updatedOf).reduce<string | null>((max, d) => (max === null || d > max ? d : max), null),
     attribution: attribution(site),
   };
 }
@@ -262,7 +264,7 @@ export async function answerList(request: Request, req: ListRequest, source: Lis
       headers: { "Retry-After": "10", "Cache-Control": "no-store" },
     });
   }
-  if (!req.legacy) return jsonTextResponse(request, pageText(items, pageMeta(index.header, req, result)));
+  if (!req.legacy) return jsonTextResponse(request, pageText(items, pageMeta(index.header, req, result, items)));
   const links = [LEGACY_API.headers.Link!];
   if (result.nextCursor) links.push(`<${LEGACY_PATH}${nextQuery(req, result.nextCursor)}>; rel="next"`);
   return jsonTextResponse(request, legacyText(items), { headers: { Link: links.join(", ") } });

@@ -81,7 +81,7 @@ describe("the index scan agrees with tierOf", () => {
     ...catalogOf(synthRecords(1500, 5)).published,
     ...fixtures.filter((r) => r.publication.state === "published"),
   ].sort((a, b) => (a.slug < b.slug ? -1 : 1));
-  const index = parseListIndex(formatListIndex(records, site, "v"));
+  const index = parseListIndex(formatListIndex(records, site));
   const fields = records.map((r) => searchFieldsOf(r));
   const queries = [
     ...records.slice(0, 60).flatMap((r) => [r.name, r.aliases[0] ?? "", r.variants[0]!.model, r.name.slice(0, 5), r.manufacturer, `${r.name.split(" ").at(-1)} ${r.manufacturer}`]),
@@ -127,14 +127,14 @@ describe("the index scan agrees with tierOf", () => {
   });
 
   it("an empty catalog is an empty index: no pages beyond an empty first one, no matches", () => {
-    const empty = parseListIndex(formatListIndex([], site, "v"));
+    const empty = parseListIndex(formatListIndex([], site));
     expect(empty.slugs).toEqual([]);
     expect(plainPage(empty, null, 50)).toEqual({ keys: [], more: false, total: 0 });
     expect(searchPage(empty, queryOf("pro"), null, 50)).toEqual({ keys: [], more: false, total: 0 });
   });
 
   it("rejects a truncated or foreign index", () => {
-    const text = formatListIndex(records.slice(0, 10), site, "v");
+    const text = formatListIndex(records.slice(0, 10), site);
     expect(() => parseListIndex(text.slice(0, -40))).toThrow(IndexFormatError);
     expect(() => parseListIndex(`${text}extra\n`)).toThrow(IndexFormatError);
     expect(() => parseListIndex(text.replace(INDEX_FORMAT, "other/9"))).toThrow(IndexFormatError);
@@ -212,7 +212,7 @@ describe("answerList when its inputs fail", () => {
     if (!parsed.ok) throw new Error(parsed.detail);
     return [new Request(url), parsed.req] as const;
   };
-  const index = parseListIndex(formatListIndex(fixtures.filter((r) => r.publication.state === "published").sort((a, b) => (a.slug < b.slug ? -1 : 1)), site, "v"));
+  const index = parseListIndex(formatListIndex(fixtures.filter((r) => r.publication.state === "published").sort((a, b) => (a.slug < b.slug ? -1 : 1)), site));
 
   it("a missing index or record file is a 503 problem, not cached, never a 500", async () => {
     for (const source of [

@@ -43,7 +43,6 @@ afterAll(async () => {
 /** Walks `pagesBefore` pages on the first build, then follows the cursor on the second to the end. */
 async function walkAcross(params: Record<string, string>, pagesBefore: number) {
   const slugs: string[] = [];
-  const versions = new Set<string>();
   let cut = "";
   let cursor: string | null = null;
   for (let page = 0; ; page++) {
@@ -54,10 +53,9 @@ async function walkAcross(params: Record<string, string>, pagesBefore: number) {
     const res = await get(t, `/api/v1/devices?${p}`);
     expect(res.status).toBe(200);
     const body: any = await res.json();
-    versions.add(body.meta.dataVersion);
     slugs.push(...body.devices.map((d: PublishedRecord) => d.slug));
     cursor = body.meta.nextCursor;
-    if (!cursor) return { slugs, versions, cut };
+    if (!cursor) return { slugs, cut };
   }
 }
 
@@ -71,9 +69,8 @@ describe("a walk that spans a rebuild", () => {
   for (const limit of ["1", "7", "50"]) {
     it(`plain walk at limit ${limit}: every record of both builds once, in order`, async () => {
       const pagesBefore = Math.ceil(before.records.length / Number(limit) / 2);
-      const { slugs, versions, cut } = await walkAcross({ limit }, pagesBefore);
+      const { slugs, cut } = await walkAcross({ limit }, pagesBefore);
       expect(cut).not.toBe("");
-      expect(versions.size).toBe(2); // the consumer can see the walk crossed a deploy
       expect(new Set(slugs).size).toBe(slugs.length);
       expect(slugs).toEqual([...slugs].sort());
       const stayed = before.records.filter((r) => !removed.includes(r.slug)).map((r) => r.slug);

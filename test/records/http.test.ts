@@ -14,7 +14,8 @@ describe("GET /api/v1/devices/<slug>", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
     const body = await res.json();
-    expect(body.verdict).toMatchObject({ code: "varies", asOf: "2026-11-22" });
+    // gamma-phone: the US security end (2027-Q2) came within 180 days on 2026-10-03; it ends after 2027-06-30.
+    expect(body.verdict).toMatchObject({ code: "varies", validFrom: "2026-10-03", validUntil: "2027-06-30" });
     expect(body.links).toMatchObject({
       page: "https://devices.example/devices/gamma-phone",
       evidence: "https://api.devices.example/api/v1/devices/gamma-phone/evidence",

@@ -77,6 +77,34 @@ describe("minimum commitments are never ends", () => {
   it("unknown end and no minimum: unknown", () => expect(commitmentStatus(c({ precision: "unknown" }), "2026-01-01")).toBe("unknown"));
 });
 
+describe("the period a verdict holds", () => {
+  const soon = addDays("2030-10-01", -SOON_DAYS);
+  const alpha = rec([c(month("2030-10"), undefined, {}, "os")], [c(month("2031-10"), undefined, {}, "security")]);
+  it.each([
+    // today, validFrom, validUntil
+    ["2026-11-22", null, addDays(soon, -1)], // continuing since records began, until the OS end comes within 180 days
+    [soon, soon, "2030-10-31"],
+    ["2030-11-01", "2030-11-01", addDays(addDays("2031-10-01", -SOON_DAYS), -1)], // OS ended: security only
+    ["2031-11-01", "2031-11-01", null], // everything ended: nothing ahead
+  ])("on %s it holds from %s to %s", (today, from, until) => {
+    expect(verdictOf(alpha, today)).toMatchObject({ validFrom: from, validUntil: until });
+  });
+
+  it("is the same verdict on every day of its period, and a different one either side", () => {
+    const v = verdictOf(alpha, "2030-06-15");
+    const core = (x: ReturnType<typeof verdictOf>) => JSON.stringify({ ...x, validFrom: 0, validUntil: 0 });
+    for (const d of [v.validFrom!, "2030-06-15", v.validUntil!]) expect(core(verdictOf(alpha, d))).toBe(core(v));
+    expect(core(verdictOf(alpha, addDays(v.validFrom!, -1)))).not.toBe(core(v));
+    expect(core(verdictOf(alpha, addDays(v.validUntil!, 1)))).not.toBe(core(v));
+  });
+
+  it("a transition that changes nothing the verdict says is not a boundary", () => {
+    // Two scopes with the same end: the second's transition days coincide with the first's.
+    const twin = rec([c(month("2030-10"), undefined, {}, "os")], [c(month("2031-10"), undefined, { regions: ["US"] }, "us"), c(month("2031-10"), undefined, { regions: ["DE"] }, "de")]);
+    expect(verdictOf(twin, "2026-11-22").validUntil).toBe(addDays(soon, -1));
+  });
+});
+
 describe("announced ceilings are never ends", () => {
   const ceiling = (value: PartialDate, minimum?: PartialDate): Commitment => ({ ...c(undefined, minimum), ceiling: value });
   const aim = ceiling(month("2028-07"));
@@ -119,7 +147,8 @@ describe("device verdicts", () => {
   const secEnd = c(month("2029-06"), undefined, {}, "security");
   it("OS ended while security continues: security-only", () => {
     const v = verdictOf(rec([osEnd], [secEnd]), "2026-11-22");
-    expect(v).toMatchObject({ code: "security-only", label: "security updates only until 2029-06 (month)", asOf: "2026-11-22" });
+    // In force since the OS month ended; changes when the security end comes within 180 days (2028-12-03).
+    expect(v).toMatchObject({ code: "security-only", label: "security updates only until 2029-06 (month)", validFrom: "2024-04-01", validUntil: "2028-12-02" });
     expect(v.reason).toContain("OS updates: ended 2024-03 (month)");
   });
   it("both ended: security-ended", () => {
