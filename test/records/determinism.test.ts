@@ -18,3 +18,28 @@ it("another --now changes the verdicts, not the file set", async () => {
   expect(Object.keys(db).sort()).toEqual(Object.keys(da).sort());
   expect(db["api/v1/devices/alpha-phone.json"]).not.toBe(da["api/v1/devices/alpha-phone.json"]);
 });
+
+/** The paths whose bytes differ between two builds. */
+function changedFiles(a: Record<string, string>, b: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((f) => a[f] !== b[f]).sort();
+}
+
+it("a next-day rebuild with no verdict transition changes no file", async () => {
+  const a = treeDigests((await buildTo(undefined, "2026-11-22")).outDir);
+  const b = treeDigests((await buildTo(undefined, "2026-11-23")).outDir);
+  expect(changedFiles(a, b)).toEqual([]);
+});
+
+it("a next-day rebuild across one known transition changes only the files that must change", async () => {
+  // Alpha Phone's OS end (2030-10, month) comes within 180 days on 2030-04-04; no other record changes then.
+  const a = treeDigests((await buildTo(undefined, "2030-04-03")).outDir);
+  const b = treeDigests((await buildTo(undefined, "2030-04-04")).outDir);
+  expect(changedFiles(a, b)).toEqual([
+    "api/v1/devices/alpha-phone.json", // its verdict, its OS status and updated
+    "api/v1/list/pages/first.json", // the list page that holds it (and its meta.updated)
+    "browse/index.html", // the A–Z page that lists it says when its data last changed
+    "devices/alpha-phone.html", // its page
+    "index.html", // the catalog's "data last changed"
+  ]);
+  // Its badge, CSV rows and calendars stay: the label is still "updates until 2031-10 (month)" while security continues.
+});
