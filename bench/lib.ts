@@ -20,7 +20,7 @@ export function spawnTs(script: string, args: string[], env: Record<string, stri
 
 /**
  * Run a script to completion (killed after timeoutMs) and return the JSON object
- * on the last line of its stdout, its whole stdout, and the spawn-to-exit time.
+ * on the last JSON line of its stdout, its whole stdout, and the spawn-to-exit time.
  */
 export function runChild<T = unknown>(
   script: string,
@@ -41,12 +41,15 @@ export function runChild<T = unknown>(
       clearTimeout(timer);
       const processMs = performance.now() - t0;
       if (code !== 0) return reject(new Error(`${path.relative(ROOT, script)} ${args.join(" ")} exited ${code ?? signal}\n${stderr}`));
-      const last = stdout.trim().split("\n").pop() ?? "";
+      // The last line that is JSON: a worker thread's own output (Eleventy's summary) may be flushed after it.
       let json: T | undefined;
-      try {
-        json = JSON.parse(last) as T;
-      } catch {
-        json = undefined;
+      for (const line of stdout.trim().split("\n").reverse()) {
+        try {
+          json = JSON.parse(line) as T;
+          break;
+        } catch {
+          // not the result line
+        }
       }
       resolve({ json, stdout, processMs });
     });

@@ -4,6 +4,7 @@ import type { BuildResult } from "./full-build.ts";
 import type { Machine } from "./machine.ts";
 import type { PreviewLoadResult } from "./preview-load.ts";
 import type { RebuildResult } from "./rebuild.ts";
+import type { ChurnResult } from "./churn.ts";
 import type { FloorResult } from "./write-floor.ts";
 import { round } from "./lib.ts";
 
@@ -40,6 +41,7 @@ export interface Results {
   refSize: number;
   perSize: SizeResult[];
   rebuild: (RebuildResult & { devices: number }) | null;
+  churn: ChurnResult | null;
   listCore: { status: "measured" | "absent" | "failed" | "unparsed"; sizes: ListCoreSize[]; output?: string };
   previewLoad: (PreviewLoadResult & { devices: number }) | null;
   /** Why the rebuild or load measurement is missing, if it is. */
@@ -100,6 +102,12 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
     r.rebuild ? r.rebuild.endToEndMs < 2000 : undefined,
     r.rebuild && r.rebuild.devices !== 10_000 ? `read at ${n(r.rebuild.devices)} devices` : undefined,
   );
+  const churnCase = (prefix: string) => r.churn?.cases.find((c) => c.name.startsWith(prefix));
+  const nextDay = churnCase("(a)");
+  const edit = churnCase("(c)");
+  const churnNote = r.churn && r.churn.devices !== 10_000 ? `read at ${n(r.churn.devices)} devices` : undefined;
+  add("next-day rebuild ≤ 6 files per verdict transition + 20 (10k)", nextDay && `${n(nextDay.files)} files for ${nextDay.transitions} transitions (limit ${nextDay.limit})`, nextDay?.pass, churnNote);
+  add("one-record edit ≤ 16 files, each necessary (10k)", edit && `${edit.files} files, ${edit.unnecessary?.length ?? 0} unnecessary`, edit?.pass, churnNote);
   add("search core p99 < 5 ms at 50k", core50k && `${core50k.p99Ms} ms per request`, core50k && core50k.p99Ms < 5, coreNote);
   add("cold index load < 50 ms at 50k", core50k && `${core50k.coldLoadMs} ms`, core50k && core50k.coldLoadMs < 50, coreNote);
   const pl = r.previewLoad;
@@ -190,6 +198,20 @@ export function render(r: Results): string {
     out.push(`One-record change at ${n(b.devices)} devices (${b.mode}, record ${b.slug}): ${s(b.endToEndMs)} s end to end${b.buildMs !== undefined ? `, of which build() ${s(b.buildMs)} s${stages}` : ""}${b.rebuildMs !== undefined ? `; the watcher logged its rebuild as ${s(b.rebuildMs)} s` : ""}`, "");
   }
 
+  if (r.churn) {
+    const c = r.churn;
+    out.push(
+      `Files a rebuild changes, at ${n(c.devices)} published devices (${n(c.totalFiles)} files; bench/churn.ts)`,
+      "",
+      table(
+        ["case", "files changed", "MB", "verdict transitions", "target", "result"],
+        c.cases.map((x) => [x.name, n(x.files), (x.bytes / 1e6).toFixed(2), x.transitions ?? "", x.limit === undefined ? "report" : `≤ ${n(x.limit)}`, x.pass === undefined ? "" : x.pass ? "PASS" : "FAIL"]),
+      ),
+      "",
+    );
+    for (const x of c.cases.filter((x) => x.list)) out.push(`${x.name}: ${x.list!.map((f) => `\`${f}\``).join(", ")}${x.unnecessary?.length ? `; unnecessary: ${x.unnecessary.join(", ")}` : "; each carries the edited record"}`, "");
+  }
+
   for (const [what, e] of Object.entries(r.errors)) out.push(`${what} failed: ${e}`, "");
 
   if (r.listCore.status === "measured") {
@@ -220,7 +242,7 @@ export function render(r: Results): string {
   }
 
   out.push(
-    "Targets (issue 5)",
+    "Targets (issues 5 and 13)",
     "",
     table(
       ["target", "measured", "result"],

@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureBaseline } from "./baseline.ts";
 import { measureBuild } from "./full-build.ts";
+import { measureChurn } from "./churn.ts";
 import { ROOT, round, runChild, synthCatalog, type Usage } from "./lib.ts";
 import { loadAverage, machine } from "./machine.ts";
 import { measurePreviewLoad } from "./preview-load.ts";
@@ -114,6 +115,9 @@ try {
   const refBuilt = perSize.find((p) => p.devices === refSize)?.build !== undefined;
   say(`${refSize}: one-record change`);
   const rebuild = refBuilt ? await attempt("rebuild", errors, () => measureRebuild(refDir("catalog"), refDir("dist"))) : undefined;
+  say(`${refSize}: files each kind of rebuild changes`);
+  const churn = refBuilt ? await attempt("churn", errors, () => measureChurn(refDir("catalog"), refDir("churn"))) : undefined;
+  rmSync(refDir("churn"), { recursive: true, force: true });
   say(`${refSize}: preview and serve under load`);
   const previewLoad = refBuilt ? await attempt("preview load", errors, () => measurePreviewLoad(refDir("dist"), load)) : undefined;
   const partial = {
@@ -124,6 +128,7 @@ try {
     refSize,
     perSize,
     rebuild: rebuild ? { devices: refSize, ...rebuild } : null,
+    churn: churn ?? null,
     listCore: await listCore(),
     previewLoad: previewLoad ? { devices: refSize, ...previewLoad } : null,
     errors,

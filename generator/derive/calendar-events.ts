@@ -40,7 +40,8 @@ export interface SupportEndEvent extends SupportEnd {
 
 function supportEndOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site): SupportEnd | null {
   const period = c.end ? periodOf(c.end) : null;
-  if (!c.end || !period || period.last <= site.now) return null;
+  // Listed through the end's last possible day, and gone the day the commitment has "ended" (its verdict's own transition), so the calendar changes on the same day as the record.
+  if (!c.end || !period || period.last < site.now) return null;
   return {
     uid: `${r.slug}/${c.id}/${kind}@${siteHost(site)}`,
     start: period.first,
@@ -99,8 +100,8 @@ function endsAhead(r: DeviceRecord, site: Site) {
 
 /**
  * A record's upcoming documented ends, OS and security separately and one per
- * commitment scope, soonest first: each whose last possible day is after
- * `site.now` (a month that has begun may still end after today).
+ * commitment scope, soonest first: each whose last possible day is `site.now`
+ * or later (a month that has begun may still end today or after).
  */
 export function upcomingSupportEnds(r: DeviceRecord, site: Site): SupportEnd[] {
   return endsAhead(r, site).map(({ e }) => e).sort(bySoonest);

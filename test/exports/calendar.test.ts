@@ -100,10 +100,10 @@ describe("/support-calendar.ics", () => {
     expect(us.description).not.toMatch(/\bsecure\b/i);
   });
 
-  it("keeps an end while its period may still end after the build day, and drops it on the period's last day", async () => {
-    const inQuarter = parseCalendar(read((await buildTo(undefined, "2027-06-29")).outDir, "support-calendar.ics"));
+  it("keeps an end through its period's last day, and drops it the day it has ended (when the verdict says so)", async () => {
+    const inQuarter = parseCalendar(read((await buildTo(undefined, "2027-06-30")).outDir, "support-calendar.ics"));
     expect(inQuarter.events.map((e) => e.uid)).toContain("gamma-phone/security-us/security@devices.example");
-    const after = parseCalendar(read((await buildTo(undefined, "2027-06-30")).outDir, "support-calendar.ics"));
+    const after = parseCalendar(read((await buildTo(undefined, "2027-07-01")).outDir, "support-calendar.ics"));
     expect(after.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22.slice(1));
   });
 

@@ -181,7 +181,7 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
     same(cal.name, `Support endings: ${r.name}`, `${s}.ics: calendar name`);
     const upcoming = KINDS.flatMap((kind) => r.support[kind].flatMap((c) => {
       const p = c.end ? periodOf(c.end) : null;
-      return p && p.last > NOW ? [{ kind, c, p }] : [];
+      return p && p.last >= NOW ? [{ kind, c, p }] : [];
     }));
     same(cal.events.map((e) => e.uid).sort(), upcoming.map(({ kind, c }) => `${s}/${c.id}/${kind}@${HOST}`).sort(), `${s}.ics: one event per upcoming documented end`);
     for (const { kind, c, p } of upcoming) {
