@@ -7,6 +7,7 @@ import { attribution, urls, type Site } from "./site.ts";
 import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
 import { perRecord } from "./memo.ts";
 import { latestRevisionDay } from "./catalog.ts";
+import { manufacturerSlug } from "./manufacturers.ts";
 
 function commitmentDocument(c: Commitment, now: string) {
   return { ...c, status: commitmentStatus(c, now) };
@@ -50,6 +51,7 @@ function summaryOf(r: DeviceRecord, site: Site): DeviceSummary {
       evidence: u.evidence(r.slug),
       badge: u.badge(r.slug),
       calendar: u.deviceCalendar(r.slug),
+      manufacturerCalendar: u.manufacturerCalendar(manufacturerSlug(r.manufacturer)),
     },
   };
 }

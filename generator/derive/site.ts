@@ -43,6 +43,7 @@ const urlBuilders = (site: Origins) => ({
   evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
   badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,
   deviceCalendar: (slug: string) => `${site.baseUrl}/api/v1/calendar/${slug}.ics`,
+  manufacturerCalendar: (maker: string) => `${site.baseUrl}/api/v1/calendar/manufacturers/${maker}.ics`,
   dataset: () => `${site.baseUrl}/api/v1/dataset`,
   datasetYear: (year: number) => `${site.baseUrl}/api/v1/dataset/${year}.csv`,
   feed: () => `${site.baseUrl}/feed.xml`,

@@ -1,6 +1,7 @@
-// The support calendars: /support-calendar.ics for the whole catalog and
-// /api/v1/calendar/<slug>.ics per published device (empty when nothing is
-// upcoming, so the link in every record answers).
+// The support calendars: /support-calendar.ics for the whole catalog (the
+// next twelve months, bounded in bytes), /api/v1/calendar/manufacturers/<maker>.ics
+// per manufacturer and /api/v1/calendar/<slug>.ics per published device
+// (empty when nothing is upcoming, so the link in every record answers).
 //
 // ical-generator writes every event and calendar property. Its line folding
 // costs about a microsecond per character (a TextEncoder per character), which
@@ -12,6 +13,8 @@ import ical, { escape, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, type Site } from "../derive/site.ts";
 import { perRecord } from "../derive/memo.ts";
+import { manufacturersOf } from "../derive/manufacturers.ts";
+import { addDays } from "../derive/dates.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -41,17 +44,22 @@ function foldLine(line: string): string {
 }
 
 const NAME_SLOT = "\u0001name\u0001";
+const NOTE_SLOT = "\u0001note\u0001";
+
+/** Said in the whole-catalog calendar's description: what it leaves out, and where that is. */
+const CATALOG_NOTE =
+  " This calendar holds the soonest endings of the next 12 months, as many as keep it under 1 MB; every ending is in its device's calendar (links.calendar of each record) and its manufacturer's (/api/v1/calendar/manufacturers/<manufacturer>.ics).";
 
 /**
  * The calendar's own lines for a site, as a function of the calendar name:
  * rendered once, unfolded, and refolded per name (a render per device would
  * fold the same lines 50,000 times).
  */
-function shells(site: Site): (name: string) => { head: string; tail: string } {
+function shells(site: Site): (name: string, note?: string) => { head: string; tail: string } {
   const text = ical({
     name: NAME_SLOT,
     // ical-generator escapes event text but writes the calendar name and description as given.
-    description: escape(`Upcoming documented ends of OS and security updates. ${attribution(site).text}`, false),
+    description: `${escape(`Upcoming documented ends of OS and security updates. ${attribution(site).text}.`, false)}${NOTE_SLOT}`,
     prodId: { company: "Device Lifecycle Records", product: "Support calendar", language: "EN" },
     url: site.siteUrl,
     ttl: 86_400,
@@ -61,7 +69,7 @@ function shells(site: Site): (name: string) => { head: string; tail: string } {
   const end = text.lastIndexOf("END:VCALENDAR");
   // RFC 5545 ends every content line, the last one too, with CRLF.
   const tail = `${text.slice(end)}\r\n`;
-  return (name) => ({ head: fold(text.slice(0, end).replaceAll(NAME_SLOT, () => escape(name, false))), tail });
+  return (name, note = "") => ({ head: fold(text.slice(0, end).replaceAll(NAME_SLOT, () => escape(name, false)).replaceAll(NOTE_SLOT, () => escape(note, false))), tail });
 }
 
 const scratch = ical();
@@ -86,11 +94,35 @@ function eventText(e: SupportEndEvent): string {
 
 const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ event, text: eventText(event) })));
 
+/**
+ * The whole-catalog calendar stays small enough for calendar apps to
+ * subscribe to at any catalog size: the soonest endings whose period begins
+ * within a year, as many as fit in this many bytes. Every ending stays in its
+ * device's calendar and its manufacturer's (docs/exports.md#support-calendars).
+ */
+export const CATALOG_CALENDAR = { horizonDays: 366, maxBytes: 1_000_000 } as const;
+
+type Written = { event: SupportEndEvent; text: string };
+
+/** The soonest events (sorted) within the horizon that fit the byte budget beside the calendar's own lines. */
+export function catalogEvents(sorted: Written[], now: string, budget: number): Written[] {
+  const horizon = addDays(now, CATALOG_CALENDAR.horizonDays);
+  const kept: Written[] = [];
+  let bytes = 0;
+  for (const e of sorted) {
+    if (e.event.start > horizon) break;
+    bytes += Buffer.byteLength(e.text);
+    if (bytes > budget) break;
+    kept.push(e);
+  }
+  return kept;
+}
+
 export const calendar: Emitter = {
   name: "calendar",
   emit({ catalog, site, out, only }) {
     const shell = shells(site);
-    const everything: { event: SupportEndEvent; text: string }[] = [];
+    const everything: Written[] = [];
     for (const r of catalog.published) {
       const events = eventsOf(r, site);
       if (!only || only.has(r.slug)) {
@@ -99,8 +131,15 @@ export const calendar: Emitter = {
       }
       everything.push(...events);
     }
+    for (const m of manufacturersOf(catalog)) {
+      if (only && !m.records.some((r) => only.has(r.slug))) continue;
+      const events = m.records.flatMap((r) => eventsOf(r, site)).sort((a, b) => bySoonest(a.event, b.event));
+      const { head, tail } = shell(`Support endings: ${m.name} devices`);
+      out.writeParts(`api/v1/calendar/manufacturers/${m.slug}.ics`, [head, ...events.map((e) => e.text), tail]);
+    }
     everything.sort((a, b) => bySoonest(a.event, b.event));
-    const { head, tail } = shell("Device support endings (Device Lifecycle Records)");
-    out.writeParts("support-calendar.ics", [head, ...everything.map((e) => e.text), tail]);
+    const { head, tail } = shell("Device support endings, next 12 months (Device Lifecycle Records)", CATALOG_NOTE);
+    const kept = catalogEvents(everything, site.now, CATALOG_CALENDAR.maxBytes - Buffer.byteLength(head + tail));
+    out.writeParts("support-calendar.ics", [head, ...kept.map((e) => e.text), tail]);
   },
 };

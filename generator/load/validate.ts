@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { DATED_FIELDS, DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
 import { periodOf } from "../derive/dates.ts";
 import { compact } from "../derive/search.ts";
+import { manufacturerSlug } from "../derive/manufacturers.ts";
 
 export interface Problem {
   file: string;
@@ -124,8 +125,9 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
 }
 
 /**
- * Catalog-wide rules: one owner per slug, former slugs never reused, and no
- * alias that the search would read as another record's name. (Shared aliases
+ * Catalog-wide rules: one owner per slug, former slugs never reused, one
+ * spelling per manufacturer, and no alias that the search would read as
+ * another record's name. (Shared aliases
  * and shared names are allowed: a search answers an ambiguous name with every
  * record it may mean.)
  */
@@ -145,6 +147,15 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
       else if (formerOwner.has(s)) out.push({ file, path, message: `former slug "${s}" is also claimed by ${formerOwner.get(s)}` });
       else formerOwner.set(s, file);
     });
+  }
+  // A manufacturer's slug names its calendar (and page): two spellings of one slug would share them under one name.
+  const spelled = new Map<string, { file: string; name: string }>();
+  for (const { file, record } of records) {
+    const slug = manufacturerSlug(record.manufacturer);
+    const first = spelled.get(slug);
+    if (!first) spelled.set(slug, { file, name: record.manufacturer });
+    else if (first.name !== record.manufacturer)
+      out.push({ file, path: "manufacturer", message: `"${record.manufacturer}" is spelled "${first.name}" in ${first.file}; write one manufacturer the same way in every record` });
   }
   // Exact-name-first search ranks an alias match with name matches, so an alias
   // equal to another record's name could be listed before the record of that name.

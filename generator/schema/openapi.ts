@@ -131,6 +131,11 @@ const RESPONSES = {
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("not-found")),
   },
+  ManufacturerNotFound: {
+    description: "Not Found: no published record has a manufacturer with this slug.",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("not-found")),
+  },
   DeviceGone: {
     description: "Gone: the record was withdrawn; the problem carries the reason and the day.",
     headers: API_ERROR_HEADERS,
@@ -353,6 +358,26 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
+    "/api/v1/calendar/manufacturers/{manufacturer}.ics": getOperation({
+      operationId: "getManufacturerCalendar",
+      tag: "Feeds",
+      summary: "Upcoming documented support endings of every device of one manufacturer",
+      description:
+        "Every upcoming documented end of the manufacturer's published devices, with no horizon (the record's links.manufacturerCalendar). Together, the manufacturers' calendars hold every ending that /support-calendar.ics leaves out.",
+      parameters: [
+        {
+          name: "manufacturer",
+          in: "path",
+          required: true,
+          description: "The manufacturer's slug: its name in lower case letters and digits joined by hyphens (\"HMD Global\" is hmd-global).",
+          schema: schemaRef("Slug"),
+        },
+      ],
+      responses: {
+        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
+        "404": responseRef("ManufacturerNotFound"),
+      },
+    }),
     "/feed.xml": getOperation({
       operationId: "getFeed",
       tag: "Feeds",
@@ -364,7 +389,8 @@ function paths(site: Site) {
       operationId: "getSupportCalendar",
       tag: "Feeds",
       summary: "Calendar of upcoming documented support endings",
-      description: "One all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments and unknown ends are never events.",
+      description:
+        "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings and unknown ends are never events. Every ending is also in its device's and its manufacturer's calendar.",
       responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
     }),
     "/api/v1/schema/device-record.json": getOperation({

@@ -63,6 +63,7 @@ export const DeviceLinks = z.strictObject({
   evidence: z.url(),
   badge: z.url(),
   calendar: z.url().meta({ description: "The device's support calendar (iCalendar)." }),
+  manufacturerCalendar: z.url().meta({ description: "The support calendar of every device of its manufacturer (iCalendar)." }),
 });
 
 export const DeviceSummary = DeviceRecord.pick({

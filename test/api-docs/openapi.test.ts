@@ -228,6 +228,8 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: "/api/v1/calendar/epsilon-book.ics", status: 301 },
       { path: "/api/v1/calendar/eta-phone.ics", status: 410 },
       { path: "/api/v1/calendar/no-such-device.ics", status: 404 },
+      { path: "/api/v1/calendar/manufacturers/example-maker.ics", status: 200 },
+      { path: "/api/v1/calendar/manufacturers/no-such-maker.ics", status: 404 },
       { method: "POST", path: "/api/v1/badge/alpha-phone", status: 405 },
     ]);
   });

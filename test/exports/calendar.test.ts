@@ -6,7 +6,8 @@ import path from "node:path";
 import ICAL from "ical.js";
 import { foldLines } from "ical-generator";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fold } from "../../generator/emit/calendar.ts";
+import { catalogEvents, fold } from "../../generator/emit/calendar.ts";
+import type { SupportEndEvent } from "../../generator/derive/calendar-events.ts";
 import { buildTo } from "../helpers/build.ts";
 
 interface ParsedEvent {
@@ -41,10 +42,15 @@ function parseCalendar(text: string) {
 const read = (dist: string, file: string) => readFileSync(path.join(dist, file), "utf8");
 let dist: string;
 let whole: ReturnType<typeof parseCalendar>;
+/** Every upcoming end: the manufacturers' calendars together, soonest first. */
+let all: ParsedEvent[];
 
 beforeAll(async () => {
   dist = (await buildTo(undefined, "2026-11-22")).outDir;
   whole = parseCalendar(read(dist, "support-calendar.ics"));
+  all = readdirSync(path.join(dist, "api/v1/calendar/manufacturers"))
+    .flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/manufacturers/${f}`)).events)
+    .sort((a, b) => (a.start !== b.start ? (a.start < b.start ? -1 : 1) : a.uid < b.uid ? -1 : 1));
 });
 
 const UIDS_2026_11_22 = [
@@ -58,38 +64,46 @@ const UIDS_2026_11_22 = [
   "alpha-phone/security/security@devices.example", // 2031-10
 ];
 
-describe("/support-calendar.ics", () => {
-  it("has one event per upcoming documented end, OS and security separate, one per scope, soonest first", () => {
-    expect(whole.name).toBe("Device support endings (Device Lifecycle Records)");
-    expect(whole.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22);
+describe("/support-calendar.ics and the manufacturers' calendars", () => {
+  it("the manufacturers' calendars hold one event per upcoming documented end, OS and security separate, one per scope", () => {
+    expect(all.map((e) => e.uid)).toEqual(UIDS_2026_11_22);
+    expect(readdirSync(path.join(dist, "api/v1/calendar/manufacturers")).sort()).toEqual(["example-maker.ics", "hyperlink-https-evil-example.ics"]);
+    expect(parseCalendar(read(dist, "api/v1/calendar/manufacturers/example-maker.ics")).name).toBe("Support endings: Example Maker devices");
+  });
+
+  it("the whole-catalog calendar holds the soonest ends of the next 12 months, soonest first, and says where the rest are", () => {
+    expect(whole.name).toBe("Device support endings, next 12 months (Device Lifecycle Records)");
+    // From 2026-11-22 the horizon is 2027-11-23: only the US models' 2027-Q2 end begins before it.
+    expect(whole.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22.slice(0, 1));
+    expect(read(dist, "support-calendar.ics").replace(/\r\n /g, "")).toMatch(/X-WR-CALDESC:.*every ending is in its device's calendar .* and its manufacturer's \(\/api\/v1\/calendar\/manufacturers\/<manufacturer>.ics\)/);
   });
 
   it("shows no past ends, no minimum commitments and no announced ceilings", () => {
-    for (const e of whole.events) expect(e.end > "2026-11-22").toBe(true);
+    for (const e of all) expect(e.end > "2026-11-22").toBe(true);
     // delta-watch ended in 2020/2021, gamma's OS in 2024-03; beta-tablet has only a minimum commitment; theta-watch only "up to" ceilings.
-    expect(whole.events.some((e) => /delta-watch|gamma-phone\/os|beta-tablet|theta-watch/.test(e.uid))).toBe(false);
-    for (const e of whole.events) expect(e.summary).not.toMatch(/at least|up to/);
+    expect(all.some((e) => /delta-watch|gamma-phone\/os|beta-tablet|theta-watch/.test(e.uid))).toBe(false);
+    for (const e of all) expect(e.summary).not.toMatch(/at least|up to/);
   });
 
   it("shows a month, quarter or year end as the whole period, with its precision, never as a known day", () => {
-    const month = whole.events.find((e) => e.uid.startsWith("alpha-phone/security"))!;
+    const month = all.find((e) => e.uid.startsWith("alpha-phone/security"))!;
     expect(month).toMatchObject({ allDay: true, start: "2031-10-01", end: "2031-11-01" });
     expect(month.summary).toBe("Alpha Phone: security updates end 2031-10 (month precision)");
     expect(month.description).toContain("the source gives a month, not a day");
     expect(month.description).toContain("from 2031-10-01 to 2031-10-31");
 
-    const quarter = whole.events.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
+    const quarter = all.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
     expect(quarter).toMatchObject({ allDay: true, start: "2027-04-01", end: "2027-07-01" });
     expect(quarter.summary).toBe("Gamma Phone (models G-US; regions US): security updates end 2027-Q2 (quarter precision)");
 
-    const day = whole.events.find((e) => e.uid.startsWith("gamma-phone/security-eu"))!;
+    const day = all.find((e) => e.uid.startsWith("gamma-phone/security-eu"))!;
     expect(day).toMatchObject({ allDay: true, start: "2028-06-30", end: "2028-07-01" });
     expect(day.summary).toBe("Gamma Phone (models G-EU; regions DE, FR): security updates end 2028-06-30");
     expect(day.description).toContain("(day precision)");
   });
 
   it("describes scope, caveats, meaning, evidence and sources, and links the device page", () => {
-    const us = whole.events.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
+    const us = all.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
     expect(us.url).toBe("https://devices.example/devices/gamma-phone");
     expect(us.description).toContain("Applies to: models G-US; regions US.");
     expect(us.description).toContain("- Carrier builds may arrive weeks later (regions US; carriers ExampleCarrier)");
@@ -101,10 +115,9 @@ describe("/support-calendar.ics", () => {
   });
 
   it("keeps an end through its period's last day, and drops it the day it has ended (when the verdict says so)", async () => {
-    const inQuarter = parseCalendar(read((await buildTo(undefined, "2027-06-30")).outDir, "support-calendar.ics"));
-    expect(inQuarter.events.map((e) => e.uid)).toContain("gamma-phone/security-us/security@devices.example");
-    const after = parseCalendar(read((await buildTo(undefined, "2027-07-01")).outDir, "support-calendar.ics"));
-    expect(after.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22.slice(1));
+    const maker = (dir: string) => parseCalendar(read(dir, "api/v1/calendar/manufacturers/example-maker.ics")).events.map((e) => e.uid);
+    expect(maker((await buildTo(undefined, "2027-06-30")).outDir)).toContain("gamma-phone/security-us/security@devices.example");
+    expect(maker((await buildTo(undefined, "2027-07-01")).outDir)).not.toContain("gamma-phone/security-us/security@devices.example");
   });
 
   it("is byte-identical for another build day with the same events: stable UIDs, DTSTAMP from the record", async () => {
@@ -124,8 +137,8 @@ describe("/support-calendar.ics", () => {
 });
 
 describe("/api/v1/calendar/<slug>.ics", () => {
-  it("exists for every published device and together they hold the catalog calendar's events", () => {
-    const files = readdirSync(path.join(dist, "api/v1/calendar")).sort();
+  it("exists for every published device and together they hold the manufacturers' events", () => {
+    const files = readdirSync(path.join(dist, "api/v1/calendar")).filter((f) => f.endsWith(".ics")).sort();
     expect(files).toEqual(["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"].map((s) => `${s}.ics`));
     const all = files.flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/${f}`)).events);
     expect(all.map((e) => e.uid).sort()).toEqual([...UIDS_2026_11_22].sort());
@@ -143,6 +156,15 @@ describe("/api/v1/calendar/<slug>.ics", () => {
     expect(os.description).toContain('Meaning in the source\'s terms: meaning with "quotes", commas and <tags>\nand a newline');
     const raw = read(dist, "api/v1/calendar/hostile-device.ics");
     expect(raw).not.toMatch(/\r\nNext line/); // a newline in the text never starts a content line
+  });
+});
+
+describe("catalogEvents", () => {
+  const e = (start: string, bytes: number) => ({ event: { start } as SupportEndEvent, text: "x".repeat(bytes) });
+  it("keeps the soonest events that begin within the horizon and fit the byte budget", () => {
+    const sorted = [e("2026-12-01", 100), e("2027-01-01", 100), e("2027-06-01", 100), e("2027-11-23", 100), e("2027-11-24", 100)];
+    expect(catalogEvents(sorted, "2026-11-22", 1_000).map((x) => x.event.start)).toEqual(["2026-12-01", "2027-01-01", "2027-06-01", "2027-11-23"]);
+    expect(catalogEvents(sorted, "2026-11-22", 250).map((x) => x.event.start)).toEqual(["2026-12-01", "2027-01-01"]);
   });
 });
 

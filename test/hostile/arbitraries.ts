@@ -184,7 +184,8 @@ export function makeRecord(g: G, i: number): Raw {
     slug,
     // A name is free text; aliases end in a marker a name never has, so no alias reads as another record's name.
     name: text(g),
-    manufacturer: text(g),
+    // One spelling per manufacturer (a validation rule): the index ends each name, so no two records slug alike.
+    manufacturer: `${text(g)} M${i}`,
     deviceType: g(fc.constantFrom, ...DEVICE_TYPES),
     aliases: maybe(g, () => Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, (_, k) => `${text(g)} (alias ${k})`)),
     formerSlugs: maybe(g, () => Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, (_, k) => `old-${i}-${k}`)),

@@ -161,6 +161,14 @@ const cases: Case[] = [
     message: /duplicate slug "alpha-phone" \(also in .*alpha-phone-copy.json\)/,
   },
   {
+    name: "one manufacturer spelled two ways",
+    mutate: (r) => (r.manufacturer = "Example Maker"),
+    others: [{ ...base(), slug: "other-phone", name: "Other Phone", aliases: [], manufacturer: "EXAMPLE maker" }],
+    reportedIn: "other-phone.json",
+    path: "manufacturer",
+    message: /"EXAMPLE maker" is spelled "Example Maker" in .*alpha-phone.json/,
+  },
+  {
     name: "alias reads as another record's name",
     mutate: (r) => (r.aliases = ["OTHER-phone"]),
     others: [{ ...base(), slug: "other-phone", name: "Other Phone", aliases: [] }],
