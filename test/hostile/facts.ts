@@ -11,6 +11,8 @@ import { DATED_FIELDS, type Commitment, type DeviceRecord, type PartialDate, typ
 import { addDays, describeDate, periodOf, readableDate } from "../../generator/derive/dates.ts";
 import { describeCoverage, describeScope } from "../../generator/derive/verdict.ts";
 import { parseRedirects } from "../../generator/serve/routes.ts";
+import { manufacturerSlug } from "../../generator/derive/manufacturers.ts";
+import { CATALOG_CALENDAR } from "../../generator/emit/calendar.ts";
 import { SITE } from "../helpers/build.ts";
 import { decodeEntities, readCalendar, readCsv, readFeed, readHtml, readText } from "./readers.ts";
 import { NOW } from "./arbitraries.ts";
@@ -47,7 +49,8 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
   const icsLines = readText(dist, "support-calendar.ics").split("\r\n");
   for (const line of icsLines) if (Buffer.byteLength(line) > 75) expect.fail(`support-calendar.ics: a line of ${Buffer.byteLength(line)} octets`);
 
-  let wholeEvents = 0;
+  /** Every device calendar's events: the whole-catalog calendar holds those of the next 366 days (a generated catalog is far under its 1 MB). */
+  const deviceEvents: { uid: string; start: string }[] = [];
   for (const r of records) {
     const s = r.slug;
     const state = r.publication.state;
@@ -194,9 +197,12 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
       for (const x of [r.manufacturer, c.meaning, c.evidenceLevel, describeCoverage(c), ...r.caveats.map((cv) => cv.text)]) holds(e.description, x, `${where}: description`);
       for (const src of c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!))
         for (const x of [src.url, src.checked ? `(checked ${src.checked})` : "; not read by this project)", src.title, src.publisher]) holds(e.description, x, `${where}: description source`);
-      same(whole.events.find((x) => x.uid === e.uid), e, `support-calendar.ics: ${e.uid} as in ${s}.ics`);
+      const maker = readCalendar(readText(dist, `api/v1/calendar/manufacturers/${manufacturerSlug(r.manufacturer)}.ics`));
+      same(maker.events.find((x) => x.uid === e.uid), e, `manufacturer calendar: ${e.uid} as in ${s}.ics`);
+      const inWhole = whole.events.find((x) => x.uid === e.uid);
+      if (inWhole) same(inWhole, e, `support-calendar.ics: ${e.uid} as in ${s}.ics`);
+      deviceEvents.push({ uid: e.uid, start: e.start });
     }
-    wholeEvents += cal.events.length;
 
     // The feed: one entry per revision, title and reason HTML-escaped once and nothing more.
     const nth = new Map<string, number>();
@@ -209,7 +215,8 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
       holds(entry!.content, `<p>Reason: ${escapeMarkup(rev.reason)}</p>`, `feed: ${s} content`);
     }
   }
-  same(whole.events.length, wholeEvents, "support-calendar.ics: exactly the device calendars' events");
+  const horizon = addDays(NOW, CATALOG_CALENDAR.horizonDays);
+  same(whole.events.map((e) => e.uid).sort(), deviceEvents.filter((e) => e.start <= horizon).map((e) => e.uid).sort(), "support-calendar.ics: exactly the device calendars' events of the next 366 days");
   same(csv.every((row) => published.some((r) => r.slug === row.device_slug)), true, "dataset: rows of published records only");
   return facts;
 }
