@@ -114,7 +114,7 @@ export function runImport(input: ImportInput): ImportResult {
     const record = proposalOf(reading, ctx);
     const earlier = imports.get(slug);
     if (earlier && factsOf(earlier.record) !== factsOf(record))
-      notWritten.push({ ...refOf(reading), reason: `an earlier import (${earlier.file}) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record` });
+      notWritten.push({ ...refOf(reading), reason: `an earlier import (devices/${slug}.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record` });
     else proposals.push({ reading, record, present: earlier !== undefined });
   }
 
@@ -133,7 +133,9 @@ export function runImport(input: ImportInput): ImportResult {
     if (!culprits.length) throw new Error(`validation problems no proposal explains: ${found.map(formatProblem).join("; ")}`);
     for (const c of culprits) {
       const why = found.filter((f) => f.file === fileOf(c.record.slug) || f.message.includes(fileOf(c.record.slug)));
-      notWritten.push({ ...refOf(c.reading), reason: `the proposal fails validation: ${why.map((f) => `${f.path || "(file)"}: ${f.message}`).join("; ")}` });
+      // The report names files under the data folder, wherever that folder is.
+      const message = (f: { path: string; message: string }) => `${f.path || "(file)"}: ${f.message.replaceAll(`${devicesDir}/`, "devices/")}`;
+      notWritten.push({ ...refOf(c.reading), reason: `the proposal fails validation: ${why.map(message).join("; ")}` });
     }
     fresh = fresh.filter((p) => !culprits.includes(p));
   }

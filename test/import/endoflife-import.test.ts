@@ -11,8 +11,10 @@ import { readSnapshotFolder, writeUnder } from "../../generator/import/disk.ts";
 import { runImport, snapshotFromReadme, REPORT_JSON } from "../../generator/import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../../generator/import/endoflife-docs.ts";
 import type { Report } from "../../generator/import/endoflife-report.ts";
+import { proposalOf } from "../../generator/import/endoflife-proposals.ts";
+import { readRelease } from "../../generator/import/endoflife-readings.ts";
 import { tempDir, treeDigests } from "../helpers/build.ts";
-import { CONTEXT, ENDOFLIFE_FIXTURES, FIXTURE_DATA, REAL_SNAPSHOT, SNAPSHOT } from "../helpers/endoflife.ts";
+import { CONTEXT, ENDOFLIFE_FIXTURES, FIXTURE_DATA, fixtureReading, REAL_SNAPSHOT, SNAPSHOT } from "../helpers/endoflife.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -72,6 +74,33 @@ describe("on the hand-made snapshot", () => {
       ["os.software-years", "same"],
       ["security.security-years", "compatible"],
     ]);
+  });
+
+  it("writes nothing for a release it cannot propose, and says why", async () => {
+    const { records } = await readCatalog(FIXTURE_DATA);
+    const products = readSnapshotFolder(SNAPSHOT).products;
+    // An earlier import of the S26 that no longer says what the snapshot says.
+    const s26release = { ...fixtureReading("samsung-mobile.md", "galaxy-s26").release, eol: { value: "2034-03-06", line: 1, comment: "" } };
+    const s26 = proposalOf(readRelease(fixtureReading("samsung-mobile.md", "galaxy-s26").product, s26release, CONTEXT.commitDate), CONTEXT);
+    // A second file whose release has the same name, hence the same slug.
+    const watch = {
+      name: "pixel-watch.md",
+      path: "pixel-watch.md",
+      text: '---\nreleasePolicyLink: https://support.google.com/product-documentation/answer/12799779\neoasColumn: WearOS Updates\neolColumn: Security Updates\nreleases:\n  - releaseCycle: "11"\n    releaseLabel: "Pixel 11"\n    releaseDate: 2026-08-20\n    eoas: 2029-10-01\n    eol: 2029-10-01\n---\n',
+    };
+    const result = runImport({ products: [...products, watch], catalog: [...records, { file: "data/devices/samsung-galaxy-s26.json", record: s26 }], devicesDir: "data/devices", context: CONTEXT });
+    expect(result.report!.notWritten.map((s) => [`${s.file}#${s.cycle}`, s.reason])).toEqual([
+      ["pixel-watch.md#11", 'its slug "google-pixel-11" is also the slug of pixel.md#11'],
+      ["pixel.md#11", 'its slug "google-pixel-11" is also the slug of pixel-watch.md#11'],
+      ["samsung-mobile.md#galaxy-s26", "an earlier import (devices/samsung-galaxy-s26.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record"],
+    ]);
+    // The importer counts "+" (no match), the search does not: a curated alias then reads as the proposal's name.
+    const alias = records.map((l) => (l.record.slug === "nothing-phone-2" ? { ...l, record: { ...l.record, aliases: ["Samsung Galaxy X1"] } } : l));
+    const refused = runImport({ products, catalog: alias, devicesDir: "data/devices", context: CONTEXT });
+    expect(refused.report!.notWritten.map((s) => [`${s.file}#${s.cycle}`, s.reason])).toEqual([
+      ["samsung-mobile.md#galaxy-x1", 'the proposal fails validation: aliases[0]: "Samsung Galaxy X1" reads as the name of devices/samsung-galaxy-x1-plus.json ("Samsung Galaxy X1+") to the search; use a name that tells the two apart'],
+    ]);
+    expect(refused.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-x1-plus.json");
   });
 
   it("reads the commit the snapshot's README records", () => {
