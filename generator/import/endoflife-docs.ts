@@ -15,6 +15,7 @@ const DAY_WORDS: Record<NonNullable<Condition["day"]>, string> = {
 function conditionText(when: Condition | undefined): string {
   if (!when) return "any other date";
   const parts: string[] = [];
+  if (when.name) parts.push(`name matches \`${when.name.source}\``);
   if (when.comment) parts.push(`comment matches \`${when.comment.source}\``);
   if (when.day) parts.push(DAY_WORDS[when.day]);
   if (when.time) parts.push(when.time === "past" ? "on or before the commit date" : "after the commit date");
@@ -50,7 +51,10 @@ function fileSection(m: ProductMapping): string[] {
     `- Device type: ${m.deviceType}${m.deviceTypeByName ? `; by name: ${m.deviceTypeByName.map(([re, t]) => `\`${re.source}\` → ${t}`).join(", ")}` : ""}.`,
     `- Release keys besides the common ones: ${m.extraKeys.length ? m.extraKeys.map((k) => `\`${k}\``).join(", ") : "none"}.`,
   );
-  if (m.pages.length) out.push(`- Pages the file cites: ${m.pages.map((p) => `\`${p.id}\` ${p.url}`).join("; ")}.`);
+  const cites = m.pages.filter((p) => !p.checked);
+  const read = m.pages.filter((p) => p.checked);
+  if (cites.length) out.push(`- Pages the file cites: ${cites.map((p) => `\`${p.id}\` ${p.url}`).join("; ")}.`);
+  if (read.length) out.push(`- Pages read here for its rules (cited with their checked day): ${read.map((p) => `\`${p.id}\` ${p.url} (read ${p.checked})`).join("; ")}.`);
   if (m.citedHosts.length) out.push(`- Per-release pages cited from: ${m.citedHosts.map((h) => `${h.host} (\`${h.id}\`)`).join(", ")}.`);
   for (const note of m.notes) out.push(`- ${note}`);
   out.push("");

@@ -193,7 +193,7 @@ function buildReport(
   }
   const count = <T>(xs: T[], file: string, fileOf: (x: T) => string) => xs.filter((x) => fileOf(x) === file).length;
   return sortReport({
-    source: { repository: REPOSITORY, commit: ctx.commit, commitDate: ctx.commitDate, checked: ctx.checked, proposalState: ctx.state },
+    source: { repository: REPOSITORY, commit: ctx.commit, commitDate: ctx.commitDate },
     files: files.map((f) => ({
       file: f.mapping.file,
       releases: f.releases.length,

@@ -18,8 +18,10 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
  *   day's month and day, whole years later (a period counted from launch).
  * - `time`: "past" when the day is on or before the snapshot's commit date,
  *   "future" after it: a past date may be an observation, a future one never is.
+ * - `name`: the product's name matches (a policy announced for named models).
  */
 export interface Condition {
+  name?: RegExp;
   comment?: RegExp;
   day?: "first" | "last" | "anniversary";
   time?: "past" | "future";
@@ -39,7 +41,8 @@ export type RulePrecision = "day" | "month" | "year";
  * Pages a rule's dates rest on besides the endoflife.date file itself: the ids
  * of the entry's `pages`, "release-link" (the release's own `link`), and
  * "comment-links" (links in the value's comment on one of the entry's
- * `citedHosts`). All are cited with `citedBy`: they are not read here.
+ * `citedHosts`). They are cited with `citedBy` (not read here), except an
+ * entry page with a `checked` day: a page a curator read for the rule.
  */
 export type PageRef = string;
 
@@ -76,6 +79,8 @@ export interface CitedPage {
   url: string;
   publisher: string;
   title: string;
+  /** The day a curator read it for the rules that name it; absent for pages endoflife.date cites and nobody here read. */
+  checked?: string;
 }
 
 export interface CitedHost {
@@ -102,7 +107,7 @@ export interface ProductMapping {
   extraKeys: string[];
   eoas?: ColumnMapping;
   eol?: ColumnMapping;
-  /** Manufacturer pages the file cites as a whole; each URL must appear in the file. */
+  /** Manufacturer pages the file cites as a whole (each URL must appear in the file), and pages a curator read for its rules (with `checked`). */
   pages: CitedPage[];
   /** Hosts of manufacturer pages cited per release (in value comments, or as the release link). */
   citedHosts: CitedHost[];
@@ -173,6 +178,14 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
         meaning: `{Subject} for a minimum of {years} years from launch, to {date}, as Samsung's policy put it (quoted or cited by endoflife.date; ${kept})`,
       },
       { when: { comment: /\bup to\b/i }, reading: "ceiling", precision, pages: ["comment-links"], meaning: `Up to {years} years of {subject} from launch, to {date} (${kept})` },
+      {
+        // Samsung's February 2022 policy named these models and said "up to five years"; the file quotes "five years" without it.
+        when: { name: SAMSUNG_2022_UP_TO, day: "anniversary" },
+        reading: "ceiling",
+        precision,
+        pages: ["samsung-2022-policy-liliputing", "samsung-2022-policy-malaysianwireless", "comment-links"],
+        meaning: `Up to {years} years of {subject} from launch, to {date}: Samsung's February 2022 policy for this model says "up to five years" (endoflife.date counts the period from launch; ${kept})`,
+      },
       fromLaunch(precision, ["comment-links"], kept),
       {
         when: { time: "past" },
@@ -185,6 +198,32 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
     ]),
   };
 }
+
+/**
+ * The models Samsung's February 2022 announcement names for "up to" five years
+ * of security updates (as two stored press reports quote it): Galaxy S21 and
+ * S22 series, Z Fold3 and Z Flip3, and Tab S8 series; the "upcoming" devices
+ * it also mentions are not named, so they are left as endoflife.date has them.
+ */
+const SAMSUNG_2022_UP_TO = /\bGalaxy (S21|S22)\b|\bGalaxy Z (Fold|Flip) ?3\b|\bGalaxy Tab S8\b/;
+
+/** The two stored reports of that announcement, read for the rule above. */
+const SAMSUNG_2022_POLICY: CitedPage[] = [
+  {
+    id: "samsung-2022-policy-liliputing",
+    url: "https://liliputing.com/2022/02/samsung-promises-up-to-four-major-android-updates-for-some-devices-and-five-years-of-security-updates.html",
+    publisher: "Liliputing",
+    title: "Samsung promises up to four major Android updates for some devices, and five years of security updates (2022-02-09)",
+    checked: "2026-11-23",
+  },
+  {
+    id: "samsung-2022-policy-malaysianwireless",
+    url: "https://www.malaysianwireless.com/2022/02/samsung-android-updates-better-than-google/",
+    publisher: "Malaysian Wireless",
+    title: "Samsung's Android update commitment (2022-02-14)",
+    checked: "2026-11-23",
+  },
+];
 
 const SAMSUNG_HOSTS: CitedHost[] = [
   { host: "news.samsung.com", id: "samsung-newsroom", publisher: "Samsung", name: "Samsung Newsroom" },
@@ -430,7 +469,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "tablet",
     extraKeys: [],
     ...samsungColumns("year", "its Galaxy Tab dates are approximate to the year"),
-    pages: [SAMSUNG_SECURITY_LIST],
+    pages: [SAMSUNG_SECURITY_LIST, ...SAMSUNG_2022_POLICY],
     citedHosts: SAMSUNG_HOSTS,
     notes: [
       "The file says its update dates are approximate to the year: every eoas/eol date is kept as its year.",
@@ -474,14 +513,14 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     ],
     extraKeys: [],
     ...samsungColumns("month", "kept as the month"),
-    pages: [SAMSUNG_SECURITY_LIST],
+    pages: [SAMSUNG_SECURITY_LIST, ...SAMSUNG_2022_POLICY],
     citedHosts: SAMSUNG_HOSTS,
     notes: [
       "Android upgrades are announced as a number of versions (\"four generations\"); the launch-anniversary dates endoflife.date derives from them are not recorded. Past dates that are not anniversaries (an upgrade list, a report) are read as ends.",
       "Security periods counted from launch are kept as the month; a comment saying \"minimum\" makes a minimum, \"up to\" a ceiling.",
       "Past security dates that are not anniversaries are mostly the day endoflife.date's automated check no longer found the model on Samsung's security-update list: kept as the month.",
       "The file also lists Gear watches and a few tablets (Galaxy View, Note Pro): typed by name.",
-      "Samsung worded its February 2022 policy \"up to\" five years of security updates (Galaxy S22, Tab S8 and others); the file's comments quote \"five years\" without it, so those dates arrive as ends. The curated S22 and Tab S8 records keep them as ceilings; check any new proposal from that period.",
+      "Samsung worded its February 2022 policy \"up to\" five years of security updates for the models it named (Galaxy S21 and S22 series, Z Fold3, Z Flip3, Tab S8 series), as two stored press reports quote it; the file's comments say \"five years\" without it. Those models' five-year dates are read as ceilings, citing the reports (read here). The \"upcoming\" models the announcement also mentions are not named, so they keep endoflife.date's reading.",
     ],
   },
   {

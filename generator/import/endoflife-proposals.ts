@@ -32,7 +32,7 @@ export function endoflifeSource(file: string, ctx: ImportContext): Source {
   };
 }
 
-/** Cited pages get their entry's id; a second page from the same host in one record is "-2", and so on. */
+/** Pages get their entry's id (a second page from the same host in one record is "-2", and so on); one nobody here read is citedBy the file. */
 function citedSources(statements: Statement[], citedBy: string): { sources: Source[]; idOf: Map<string, string> } {
   const idOf = new Map<string, string>();
   const sources: Source[] = [];
@@ -42,7 +42,8 @@ function citedSources(statements: Statement[], citedBy: string): { sources: Sour
     let id = page.id;
     for (let n = 2; sources.some((s) => s.id === id); n++) id = `${page.id}-${n}`;
     idOf.set(page.url, id);
-    sources.push({ id, url: page.url, publisher: page.publisher, title: page.title, citedBy });
+    const read = page.checked ? { checked: page.checked } : { citedBy };
+    sources.push({ id, url: page.url, publisher: page.publisher, title: page.title, ...read });
   }
   return { sources, idOf };
 }

@@ -17,7 +17,7 @@ export interface Statement {
   /** The date read (dated), or the date estimated (estimate: shown in the report, never recorded). */
   date?: PartialDate;
   meaning: string;
-  /** Manufacturer pages the statement rests on besides the endoflife.date file (cited, not read). */
+  /** Pages the statement rests on besides the endoflife.date file (cited, not read, unless the page has a checked day). */
   pages: CitedPage[];
   cell: Cell<string | boolean>;
   /** Position of the rule applied in the column's rules (0-based); absent for true/false. */
@@ -65,8 +65,9 @@ function wholeYears(from: string, to: string): number {
   return to.slice(5) < from.slice(5) ? years - 1 : years;
 }
 
-function matches(when: Condition | undefined, day: string, cell: Cell<string | boolean>, released: string, commitDate: string): boolean {
+function matches(when: Condition | undefined, day: string, cell: Cell<string | boolean>, released: string, commitDate: string, name: string): boolean {
   if (!when) return true;
+  if (when.name && !when.name.test(name)) return false;
   if (when.comment && !when.comment.test(cell.comment)) return false;
   if (when.time === "past" && day > commitDate) return false;
   if (when.time === "future" && day <= commitDate) return false;
@@ -140,6 +141,7 @@ function statementOf(
   columnMapping: ColumnMapping,
   release: Release,
   commitDate: string,
+  name: string,
 ): Statement | undefined {
   const cell = release[column];
   if (!cell) return undefined;
@@ -150,7 +152,7 @@ function statementOf(
   if (cell.value === true) return { ...base, status: "ended", pages: [], meaning: `Ended, no date given: endoflife.date marks ${subject} as ended without a date` };
   const day = cell.value;
   const released = release.releaseDate.value;
-  const index = columnMapping.rules.findIndex((r) => matches(r.when, day, cell, released, commitDate));
+  const index = columnMapping.rules.findIndex((r) => matches(r.when, day, cell, released, commitDate, name));
   const rule = columnMapping.rules[index];
   if (!rule) throw new Error(`${mapping.file}: the ${column} rules end with a condition, so ${day} has no reading`);
   const date = partial(day, rule.precision);
@@ -181,7 +183,7 @@ export function readRelease(product: ProductFile, release: Release, commitDate: 
   const built = m.manufacturerFromLinks?.find((f) => release.text.some((t) => f.pattern.test(t)));
   const statements = (["eoas", "eol"] as const).flatMap((column) => {
     const columnMapping = m[column];
-    const statement = columnMapping && statementOf(column, m, columnMapping, release, commitDate);
+    const statement = columnMapping && statementOf(column, m, columnMapping, release, commitDate, name);
     return statement ? [statement] : [];
   });
   return {

@@ -31,6 +31,8 @@ describe("statements", () => {
     // A security period counted from launch: the month, citing the newsroom page in the comment.
     { file: "samsung-mobile.md", cycle: "galaxy-s26", support: "security", status: "dated", kind: "end", date: "2033-03", precision: "month", meaning: /\(7 years from the launch day; kept as the month\)/, pages: ["samsung-newsroom"] },
     { file: "samsung-mobile.md", cycle: "galaxy-x1", support: "security", status: "dated", kind: "ceiling", date: "2030-05", precision: "month", meaning: /^Up to 5 years of security updates/ },
+    // Models Samsung's February 2022 policy named with "up to five years": a ceiling, citing the stored reports read here.
+    { file: "samsung-mobile.md", cycle: "galaxy-s22", support: "security", status: "dated", kind: "ceiling", date: "2027-02", precision: "month", meaning: /^Up to 5 years of security updates from launch, to February 2027: Samsung's February 2022 policy/, pages: ["samsung-2022-policy-liliputing", "samsung-2022-policy-malaysianwireless", "samsung-security"] },
     { file: "samsung-mobile.md", cycle: "galaxy-s20-5g-uw", support: "security", status: "dated", kind: "minimum", date: "2024-06", precision: "month", meaning: /minimum of 4 years/ },
     // A past day that is no anniversary: observed (the model left the list).
     { file: "samsung-mobile.md", cycle: "galaxy-s21-5g", support: "security", status: "dated", kind: "end", date: "2026-02", precision: "month", meaning: /^Security updates ended by February 2026/, pages: ["samsung-security-scope"] },

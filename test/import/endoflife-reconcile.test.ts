@@ -49,9 +49,10 @@ describe("statuses", () => {
     r.support.security = [{ id: "security", scope: {}, meaning: "x", evidenceLevel: "third-party", sourceIds: ["findarticles-s22"], ...c } as Commitment];
     return r;
   };
+  // Their S22 reading (a ceiling under Samsung's 2022 "up to" rule), as an end unless a case says otherwise.
   const theirs = (s: Partial<Statement>) => {
     const reading = fixtureReading("samsung-mobile.md", "galaxy-s22");
-    return { ...reading, security: { ...reading.security!, ...s } as Statement };
+    return { ...reading, security: { ...reading.security!, kind: "end", ...s } as Statement };
   };
   const month = (value: string) => ({ value, precision: "month" as const });
   const year = (value: string) => ({ value, precision: "year" as const });
