@@ -1,7 +1,7 @@
 // The per-device JSON endpoints: record, evidence, and the 410 bodies of
 // withdrawn records. Files are named for the route table's rewrites.
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
-import { problem } from "../serve/problems.ts";
+import { problem } from "../contract/problems.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
 
 export const apiRecords: Emitter = {

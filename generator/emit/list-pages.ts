@@ -5,8 +5,9 @@
 import { createHash } from "node:crypto";
 import { deviceSummary } from "../derive/documents.ts";
 import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
-import { DEFAULT_LIMIT, FIRST_PAGE_PATH, INDEX_PATH, LIST_DIR, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
-import { problem } from "../serve/problems.ts";
+import { DEFAULT_LIMIT } from "../contract/list-params.ts";
+import { FIRST_PAGE_PATH, INDEX_PATH, LIST_DIR, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
+import { problem } from "../contract/problems.ts";
 import { RATE_LIMIT } from "../serve/rate-limit.ts";
 import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";

@@ -10,7 +10,7 @@ import { urls, type Site } from "../derive/site.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
-import { PROBLEMS } from "../serve/problems.ts";
+import { PROBLEMS } from "../contract/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
 import { badgeEmbed } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";

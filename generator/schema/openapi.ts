@@ -7,10 +7,12 @@ import { z } from "zod";
 import { problemSchemaId, responseSchemas } from "./responses.ts";
 import { attribution, LICENSE, urls, type Site } from "../derive/site.ts";
 import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
-import { LEGACY_API, MEDIA, catalogHeaderRules, headerRules, headersFor } from "../serve/routes.ts";
-import { DEFAULT_LIMIT, LEGACY_PATH, LIST_PATH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../serve/list.ts";
+import { LEGACY_API, catalogHeaderRules, headerRules, headersFor } from "../serve/routes.ts";
+import { MEDIA } from "../contract/media.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
+import { LEGACY_PATH, LIST_PATH } from "../serve/list.ts";
 import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
-import type { ProblemCode } from "../serve/problems.ts";
+import type { ProblemCode } from "../contract/problems.ts";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
 

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { Caveat, Commitment, Day, DeviceRecord, EvidenceLevel, PartialDate, RecallReview, Repairability, Revision, Scope, Slug, Source, Variant } from "./record.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../derive/verdict.ts";
 import { LICENSE } from "../derive/site.ts";
-import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../serve/list.ts";
-import { PROBLEMS, problemType, type ProblemCode } from "../serve/problems.ts";
+import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
+import { PROBLEMS, problemType, type ProblemCode } from "../contract/problems.ts";
 
 export const License = z
   .strictObject({

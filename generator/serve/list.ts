@@ -9,17 +9,12 @@ import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.t
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
 import { LEGACY_API } from "./routes.ts";
 import { jsonTextResponse, problemResponse } from "./respond.ts";
-import type { ProblemCode } from "./problems.ts";
+import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
+import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
 
 export const LIST_PATH = "/api/v1/devices";
 export const LEGACY_PATH = "/api/devices";
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
-/** Longest accepted q, in characters (Unicode code points) before normalization. */
-export const MAX_QUERY_LENGTH = 200;
-/** The array that holds the records in a v1 list page. */
-export const ITEMS = "devices";
 
 // Where the build puts the list's static files (the route table rewrites to them).
 export const LIST_DIR = "/api/v1/list";
@@ -38,7 +33,6 @@ export const isListPath = (pathname: string) => pathname === LIST_PATH || pathna
 // spelling decodes to each key, so a plain-walk cursor can name a file.
 
 const CURSOR_VERSION = "1";
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** cyrb53: a 53-bit string hash, as 14 hex digits. Not cryptographic: it tells one query from another. */
 function hash53(s: string): string {
@@ -78,7 +72,7 @@ export function decodeCursor(cursor: string): DecodedCursor | null {
   if (rest.length || version !== CURSOR_VERSION || qk === undefined || !/^([0-9a-f]{14})?$/.test(qk)) return null;
   if (tier !== "0" && tier !== "1" && tier !== "2") return null;
   if (qk === "" && tier !== "0") return null;
-  if (slug === undefined || slug.length > 80 || !SLUG.test(slug)) return null;
+  if (slug === undefined || slug.length > 80 || !SLUG_PATTERN.test(slug)) return null;
   const key: SortKey = { tier: Number(tier) as Tier, slug };
   // Canonical spelling only (no other trailing bits): one key, one cursor, one file name.
   return cursorOf(qk, key) === cursor ? { queryKey: qk, key } : null;

@@ -1,7 +1,8 @@
 // Building responses the same way in the preview server and the edge function:
 // Web-standard Response objects, strong content-hash ETags, conditional GETs.
-import { MEDIA, headersFor, headerRules } from "./routes.ts";
-import { problem, type ProblemCode } from "./problems.ts";
+import { MEDIA } from "../contract/media.ts";
+import { headersFor, headerRules } from "./routes.ts";
+import { problem, type ProblemCode } from "../contract/problems.ts";
 
 /**
  * A strong ETag of the body, in serve-handler's form (sha1 of the extension,

@@ -3,19 +3,7 @@
 // _headers; the preview server parses those same files back, so production
 // and preview cannot drift.
 import type { Catalog } from "../derive/catalog.ts";
-
-export const MEDIA = {
-  json: "application/json; charset=utf-8",
-  problem: "application/problem+json; charset=utf-8",
-  csv: "text/csv; charset=utf-8; header=present",
-  svg: "image/svg+xml; charset=utf-8",
-  atom: "application/atom+xml; charset=utf-8",
-  ics: "text/calendar; charset=utf-8",
-  html: "text/html; charset=utf-8",
-} as const;
-
-/** Five minutes fresh, then stale revalidation; a day of stale-if-error so consumers keep the last good answer. */
-export const API_CACHE = "public, max-age=300, stale-while-revalidate=300, stale-if-error=86400";
+import { API_CACHE, MEDIA } from "../contract/media.ts";
 
 export interface RedirectRule {
   /** Path pattern: literal segments, `:name` placeholders, a trailing `*` splat. */

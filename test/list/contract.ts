@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareKeys, queryOf, searchFieldsOf, tierOf, type SortKey } from "../../generator/derive/search.ts";
-import { DEFAULT_LIMIT, MAX_QUERY_LENGTH, encodeCursor } from "../../generator/serve/list.ts";
+import { DEFAULT_LIMIT, MAX_QUERY_LENGTH } from "../../generator/contract/list-params.ts";
+import { encodeCursor } from "../../generator/serve/list.ts";
 
 export interface Target {
   /** Origin of the server, no trailing slash. */

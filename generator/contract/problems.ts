@@ -1,6 +1,6 @@
 // RFC 9457 problem details: one stable `type` per case, documented in
-// docs/API.md#problems. Shared by the build (static error files), the preview
-// server and the edge function.
+// docs/API.md#errors. Shared by the build (static error files), the request
+// chain and the edge function.
 export const PROBLEMS = {
   "not-found": { status: 404, title: "Not found" },
   gone: { status: 410, title: "Record withdrawn" },
