@@ -1,4 +1,4 @@
-// The SVG badges: /api/v1/badge/<slug> (rewritten to <slug>.svg). Satori lays
+// The SVG badges: /api/v1/badge/<slug>, stored as <slug>.svg. Satori lays
 // the two halves out with the Inter font, so each is exactly as wide as its
 // text plus fixed padding. Each distinct badge is rendered once per build and
 // the same bytes are written for every device that shares it.
@@ -8,7 +8,7 @@ import satori from "satori";
 import { badgeOf, badgeText, LABEL_COLOUR, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
 import escapeMarkup from "escape-html";
 import { verdictOf } from "../derive/verdict.ts";
-import { WITHDRAWN_BADGE_PATH } from "../serve/routes.ts";
+import { API, STORAGE } from "../contract/resources.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
 
 const HEIGHT = 20;
@@ -109,7 +109,7 @@ export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    for (const r of devicesToWrite(ctx)) out.write(`api/v1/badge/${r.slug}.svg`, await badgeSvg(badgeOf(r, verdictOf(r, site.now))));
-    out.write(WITHDRAWN_BADGE_PATH.slice(1), await badgeSvg(WITHDRAWN_BADGE));
+    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }), await badgeSvg(badgeOf(r, verdictOf(r, site.now))));
+    out.write(STORAGE.withdrawnBadge, await badgeSvg(WITHDRAWN_BADGE));
   },
 };

@@ -12,6 +12,7 @@ import ical, { escape, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, type Site } from "../derive/site.ts";
 import { perRecord } from "../derive/memo.ts";
+import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -95,12 +96,12 @@ export const calendar: Emitter = {
       const events = eventsOf(r, site);
       if (!only || only.has(r.slug)) {
         const { head, tail } = shell(`Support endings: ${r.name}`);
-        out.write(`api/v1/calendar/${r.slug}.ics`, head + events.map((e) => e.text).join("") + tail);
+        out.write(API.deviceCalendar.file({ device_slug: r.slug }), head + events.map((e) => e.text).join("") + tail);
       }
       everything.push(...events);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));
     const { head, tail } = shell("Device support endings (Device Lifecycle Records)");
-    out.writeParts("support-calendar.ics", [head, ...everything.map((e) => e.text), tail]);
+    out.writeParts(API.supportCalendar.file({}), [head, ...everything.map((e) => e.text), tail]);
   },
 };

@@ -10,11 +10,9 @@ import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
 import { LEGACY_API, catalogHeaderRules, headerRules, headersFor } from "../serve/routes.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
-import { LEGACY_PATH, LIST_PATH } from "../serve/list.ts";
+import { API } from "../contract/resources.ts";
 import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
 import type { ProblemCode } from "../contract/problems.ts";
-
-export const OPENAPI_PATH = "/api/v1/openapi.json";
 
 /** The response schemas as JSON Schema 2020-12, one component each, referring to each other by $ref. */
 export function componentSchemas(): Record<string, object> {
@@ -41,8 +39,8 @@ const paramRef = (id: string) => ({ $ref: `#/components/parameters/${id}` });
 const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
 
 /** Header values as the route table writes them, so the examples are the values served. */
-const API_RULES = headersFor(headerRules, LIST_PATH);
-const DATASET_RULES = headersFor(headerRules, "/api/v1/dataset");
+const API_RULES = headersFor(headerRules, API.list.path);
+const DATASET_RULES = headersFor(headerRules, API.dataset.path);
 const EXAMPLE_YEAR = 2030;
 const YEAR_DISPOSITION = catalogHeaderRules([EXAMPLE_YEAR])[0]!.headers["Content-Disposition"];
 const RATE_LIMITED = rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds });
@@ -78,11 +76,11 @@ const HEADERS: Record<string, object> = {
     schema: { type: "string", const: RATE_LIMITED["RateLimit-Policy"] },
   },
   Deprecation: {
-    description: `RFC 9745: deprecated since ${LEGACY_API.deprecatedOn}, 00:00 UTC. New integrations use ${LIST_PATH}.`,
+    description: `RFC 9745: deprecated since ${LEGACY_API.deprecatedOn}, 00:00 UTC. New integrations use ${API.list.path}.`,
     schema: { type: "string", const: LEGACY_API.headers.Deprecation },
   },
   LegacyLink: {
-    description: `rel="successor-version" (${LIST_PATH}) and rel="deprecation" (the migration notes) on every answer, and rel="next" (the next page) unless this is the last page.`,
+    description: `rel="successor-version" (${API.list.path}) and rel="deprecation" (the migration notes) on every answer, and rel="next" (the next page) unless this is the last page.`,
     schema: { type: "string", examples: [LEGACY_API.headers.Link] },
   },
   ...(LEGACY_API.sunset ? { Sunset: { description: "RFC 8594: the day the legacy endpoint stops answering.", schema: { type: "string", const: LEGACY_API.headers.Sunset } } } : {}),
@@ -267,7 +265,7 @@ const legacy = (response: { headers: Record<string, object> }) => ({ ...response
 function paths(site: Site) {
   const u = urls(site);
   return {
-    [LIST_PATH]: getOperation({
+    [API.list.path]: getOperation({
       operationId: "listDevices",
       tag: "Devices",
       summary: "List and search published device records",
@@ -279,7 +277,7 @@ function paths(site: Site) {
         "503": responseRef("ListUnavailable"),
       },
     }),
-    "/api/v1/devices/{device_slug}": getOperation({
+    [API.record.path]: getOperation({
       operationId: "getDevice",
       tag: "Devices",
       summary: "One published device record",
@@ -292,7 +290,7 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
-    "/api/v1/devices/{device_slug}/evidence": getOperation({
+    [API.evidence.path]: getOperation({
       operationId: "getDeviceEvidence",
       tag: "Devices",
       summary: "The evidence of one record",
@@ -305,11 +303,11 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
-    "/api/v1/dataset": getOperation({
+    [API.dataset.path]: getOperation({
       operationId: "getDataset",
       tag: "Exports",
       summary: "The published catalog as CSV",
-      description: `The whole published catalog, or with year one support year (the same file as /api/v1/dataset/{year}.csv). Reuse under the dataset license (${u.license()}): show the attribution and link each reused fact to its canonical device page.`,
+      description: `The whole published catalog, or with year one support year (the same file as ${API.datasetYear.path}). Reuse under the dataset license (${u.license()}): show the attribution and link each reused fact to its canonical device page.`,
       parameters: [paramRef("Year")],
       responses: {
         "200": ok("The CSV download.", csv("The catalog, or the rows of the support year."), DATASET_HEADERS),
@@ -317,7 +315,7 @@ function paths(site: Site) {
         "404": responseRef("YearNotFound"),
       },
     }),
-    "/api/v1/dataset/{year}.csv": getOperation({
+    [API.datasetYear.path]: getOperation({
       operationId: "getDatasetYear",
       tag: "Exports",
       summary: "One support year of the catalog as CSV",
@@ -329,7 +327,7 @@ function paths(site: Site) {
         "404": responseRef("YearNotFound"),
       },
     }),
-    "/api/v1/badge/{device_slug}": getOperation({
+    [API.badge.path]: getOperation({
       operationId: "getBadge",
       tag: "Exports",
       summary: "An SVG status badge",
@@ -342,7 +340,7 @@ function paths(site: Site) {
         "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
       },
     }),
-    "/api/v1/calendar/{device_slug}.ics": getOperation({
+    [API.deviceCalendar.path]: getOperation({
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
@@ -355,39 +353,39 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
-    "/feed.xml": getOperation({
+    [API.feed.path]: getOperation({
       operationId: "getFeed",
       tag: "Feeds",
       summary: "Atom feed of record changes",
       description: "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
       responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
     }),
-    "/support-calendar.ics": getOperation({
+    [API.supportCalendar.path]: getOperation({
       operationId: "getSupportCalendar",
       tag: "Feeds",
       summary: "Calendar of upcoming documented support endings",
       description: "One all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments and unknown ends are never events.",
       responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
     }),
-    "/api/v1/schema/device-record.json": getOperation({
+    [API.recordSchema.path]: getOperation({
       operationId: "getDeviceRecordSchema",
       tag: "Descriptions",
       summary: "JSON Schema of the canonical device record",
       description: "The record as curators write it (draft 2020-12), generated from the same zod schema as the record bodies.",
       responses: { "200": ok("The JSON Schema.", body(MEDIA.json, { type: "object", description: "A JSON Schema (draft 2020-12)." }), API_HEADERS) },
     }),
-    [OPENAPI_PATH]: getOperation({
+    [API.openapi.path]: getOperation({
       operationId: "getOpenApiDocument",
       tag: "Descriptions",
       summary: "This OpenAPI document",
-      description: `Every endpoint, parameter, header and error of the API; rendered for reading at ${u.docs()}/reference.`,
+      description: `Every endpoint, parameter, header and error of the API; rendered for reading at ${u.apiReference()}.`,
       responses: { "200": ok("The OpenAPI 3.1 document.", body(MEDIA.json, { type: "object", description: "An OpenAPI 3.1 document." }), API_HEADERS) },
     }),
-    [LEGACY_PATH]: getOperation({
+    [API.legacyList.path]: getOperation({
       operationId: "listDevicesLegacy",
       tag: "Legacy",
       summary: "Deprecated list wrapper",
-      description: `Deprecated: use ${LIST_PATH}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
+      description: `Deprecated: use ${API.list.path}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
       deprecated: true,
       parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
@@ -407,7 +405,7 @@ function overview(site: Site): string {
   return [
     "A public, read-only API of device support-lifecycle records: documented OS-update and security-update commitments, the precision of each date, and the evidence. It is not a safety-certification feed: \"supported\" never means \"secure\", regional caveats must be kept, and a dated non-match in a recall registry is not proof that no recall exists.",
     `Attribution is a condition of reuse (${LICENSE.name}, version ${LICENSE.version}, effective ${LICENSE.effective}): show "${credit.text}". ${credit.requirements}`,
-    `Every GET also answers HEAD. Unknown query parameters are ignored. Errors are RFC 9457 problem documents (the badge answers its own with an image) whose type is a stable reference (${site.siteUrl}/docs/problems lists them). Answers carry an ETag and honour If-None-Match. Additive changes (new members, problem types, verdict codes) can happen within v1: ignore members you do not know.`,
+    `Every GET also answers HEAD. Unknown query parameters are ignored. Errors are RFC 9457 problem documents (the badge answers its own with an image) whose type is a stable reference (${urls(site).problemTypes()} lists them). Answers carry an ETag and honour If-None-Match. Additive changes (new members, problem types, verdict codes) can happen within v1: ignore members you do not know.`,
   ].join("\n\n");
 }
 
@@ -422,7 +420,7 @@ export function buildOpenApi(site: Site) {
       description: overview(site),
       license: { name: `${LICENSE.name} v${LICENSE.version}`, url: u.license() },
     },
-    externalDocs: { description: "API documentation", url: `${u.docs()}/api` },
+    externalDocs: { description: "API documentation", url: u.doc("api") },
     servers: [{ url: site.baseUrl, description: "The API origin ({base_url})." }],
     tags: [
       { name: "Devices", description: "Records, search and evidence." },

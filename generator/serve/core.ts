@@ -2,13 +2,14 @@
 // function: what to answer when no static file can.
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
+import { API, API_ROOT, PAGES, matchResource } from "../contract/resources.ts";
 import { etagOf, problemResponse } from "./respond.ts";
 import { headerRules, headersFor } from "./routes.ts";
 
-export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+export const isApiPath = (pathname: string) => pathname === API_ROOT.slice(0, -1) || pathname.startsWith(API_ROOT);
 
 /** What programs fetch across origins: the API, the feed and the calendar (their header rules allow any origin). */
-export const isCrossOriginPath = (pathname: string) => isApiPath(pathname) || pathname === "/feed.xml" || pathname === "/support-calendar.ics";
+export const isCrossOriginPath = (pathname: string) => isApiPath(pathname) || pathname === API.feed.path || pathname === API.supportCalendar.path;
 
 /**
  * Any method but GET and HEAD: a CORS preflight on the cross-origin paths
@@ -38,9 +39,8 @@ async function unknownBadge(request: Request): Promise<Response> {
 
 /** The `year` a dataset request names and found no file for, or null for other paths. */
 function missedDatasetYear(url: URL): string | null {
-  if (url.pathname === "/api/v1/dataset") return url.searchParams.get("year");
-  const m = /^\/api\/v1\/dataset\/([^/]*?)(\.csv)?$/.exec(url.pathname);
-  return m ? m[1]! : null;
+  if (url.pathname === API.dataset.path) return url.searchParams.get("year");
+  return matchResource(API.datasetYear, url.pathname)?.year ?? null;
 }
 
 function datasetYearMiss(request: Request, text: string): Promise<Response> {
@@ -52,7 +52,7 @@ function datasetYearMiss(request: Request, text: string): Promise<Response> {
   return problemResponse(
     request,
     "not-found",
-    `No published record has an OS or security end, another recorded support date or a dated minimum commitment in ${year}. The whole catalog is at /api/v1/dataset.`,
+    `No published record has an OS or security end, another recorded support date or a dated minimum commitment in ${year}. The whole catalog is at ${API.dataset.path}.`,
     { members: { year } },
   );
 }
@@ -70,12 +70,12 @@ function decodedSegment(segment: string): string {
 export function answerApiMiss(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const { pathname } = url;
-  if (/^\/api\/v1\/badge\/[^/]+$/.test(pathname)) return unknownBadge(request);
+  if (matchResource(API.badge, pathname)) return unknownBadge(request);
   const year = missedDatasetYear(url);
   if (year !== null) return datasetYearMiss(request, year);
-  const device = /^\/api\/v1\/devices\/([^/]+)(\/evidence)?$/.exec(pathname) ?? /^\/api\/v1\/calendar\/([^/]+)\.ics$/.exec(pathname);
+  const device = [API.record, API.evidence, API.deviceCalendar].map((r) => matchResource(r, pathname)).find((p) => p !== null);
   const detail = device
-    ? `No published device has the slug "${decodedSegment(device[1]!)}". Search with /api/v1/devices?q=...`
-    : `No API resource exists at ${pathname}. See /docs for the endpoints.`;
+    ? `No published device has the slug "${decodedSegment(device.device_slug)}". Search with ${API.list.path}?q=...`
+    : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
   return problemResponse(request, "not-found", detail);
 }

@@ -4,7 +4,7 @@
 // Netlify edge function and the preview server run it for everything else, so
 // every answer is byte-identical whoever computes it. No Node built-ins here:
 // it runs under Deno on Netlify's edge. See docs/list.md.
-import { attribution, type Site } from "../derive/site.ts";
+import { attribution, urls, type Site } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
 import { LEGACY_API } from "./routes.ts";
@@ -12,19 +12,13 @@ import { jsonTextResponse, problemResponse } from "./respond.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
 import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
+import { API, STORAGE } from "../contract/resources.ts";
 
-export const LIST_PATH = "/api/v1/devices";
-export const LEGACY_PATH = "/api/devices";
 
-// Where the build puts the list's static files (the route table rewrites to them).
-export const LIST_DIR = "/api/v1/list";
-export const FIRST_PAGE_PATH = `${LIST_DIR}/pages/first.json`;
-export const INDEX_PATH = `${LIST_DIR}/index.txt`;
-export const pagePath = (cursor: string) => `${LIST_DIR}/pages/${cursor}.json`;
+export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
+
 /** The static record file of a device (written by the records emitter); list items are read from it. */
-export const recordFile = (slug: string) => `/api/v1/devices/${slug}.json`;
-
-export const isListPath = (pathname: string) => pathname === LIST_PATH || pathname === LEGACY_PATH;
+export const recordFile = (slug: string) => API.record.file({ device_slug: slug });
 
 // ---- Cursors ----------------------------------------------------------------
 // A cursor is the key of the last record returned, bound to the query:
@@ -128,14 +122,14 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
     }
     after = decoded.key;
   }
-  return { ok: true, req: { legacy: url.pathname === LEGACY_PATH, query, limit, cursor, after } };
+  return { ok: true, req: { legacy: url.pathname === API.legacyList.path, query, limit, cursor, after } };
 }
 
 /** True when the build wrote this answer as a file: a v1 plain-walk page at the default limit. */
 export const isStaticCandidate = (req: ListRequest) => !req.legacy && req.query === null && req.limit === DEFAULT_LIMIT;
 
 /** The file of a static candidate (it exists when the cursor is a page boundary of this build). */
-export const staticPagePath = (req: ListRequest) => (req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor));
+export const staticPagePath = (req: ListRequest) => STORAGE.listPage(req.cursor);
 
 // ---- Pages ------------------------------------------------------------------
 
@@ -168,7 +162,7 @@ export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, 
   const site: Site = header.site;
   return {
     nextCursor,
-    next: nextCursor ? `${site.baseUrl}${LIST_PATH}${nextQuery(req, nextCursor)}` : null,
+    next: nextCursor ? `${urls(site).list()}${nextQuery(req, nextCursor)}` : null,
     limit: req.limit,
     total: page.total,
     query: req.query ? req.query.norm : null,
@@ -258,7 +252,7 @@ export async function answerList(request: Request, req: ListRequest, source: Lis
   }
   if (!req.legacy) return jsonTextResponse(request, pageText(items, pageMeta(index.header, req, result)));
   const links = [LEGACY_API.headers.Link!];
-  if (result.nextCursor) links.push(`<${LEGACY_PATH}${nextQuery(req, result.nextCursor)}>; rel="next"`);
+  if (result.nextCursor) links.push(`<${API.legacyList.path}${nextQuery(req, result.nextCursor)}>; rel="next"`);
   return jsonTextResponse(request, legacyText(items), { headers: { Link: links.join(", ") } });
 }
 

@@ -10,7 +10,8 @@ import { CORRECTIONS_FORM, RouteTable, headersFor, parseHeaders, parseRedirects 
 import { answerApiMiss, answerMethod, isApiPath } from "./core.ts";
 import { etagMatches, etagOf } from "./respond.ts";
 import { parseListIndex, type ListIndex } from "../derive/list-index.ts";
-import { INDEX_PATH, answerList, isListPath, isStaticCandidate, itemReader, listProblemResponse, parseListRequest, recordFile, staticPagePath, type ListSource } from "./list.ts";
+import { STORAGE } from "../contract/resources.ts";
+import { answerList, isListPath, isStaticCandidate, itemReader, listProblemResponse, parseListRequest, recordFile, staticPagePath, type ListSource } from "./list.ts";
 import { SlidingWindowLimiter, isRateLimitedPath, rateLimitedResponse } from "./rate-limit.ts";
 
 export interface PreviewOptions {
@@ -50,7 +51,7 @@ export function fileListSource(root: string): ListSource {
   const items = () => itemReader((slug) => readFile(path.join(root, recordFile(slug)), "utf8"));
   let cached: { mtimeMs: number; index: ListIndex; items: ListSource["items"] } | null = null;
   const current = async () => {
-    const file = path.join(root, INDEX_PATH);
+    const file = path.join(root, STORAGE.listIndex);
     const { mtimeMs } = statSync(file);
     // A new index means a new build: its record files may differ too.
     if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, index: parseListIndex(await readFile(file, "utf8")), items: items() };

@@ -4,6 +4,14 @@
 // and preview cannot drift.
 import type { Catalog } from "../derive/catalog.ts";
 import { API_CACHE, MEDIA } from "../contract/media.ts";
+import { API, API_ROOT, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
+
+/** Netlify's spelling of a resource's path: `{name}` placeholders as `:name` (each a whole segment here). */
+const placeholders = (r: Resource) => r.path.replace(/\{([a-z_]+)\}/g, ":$1");
+/** Every path under a resource's pattern: the literal part before its first placeholder, then `*`. */
+const under = (r: Resource) => `${r.path.slice(0, r.path.indexOf("{"))}*`;
+/** Every path in a stored file's folder. */
+const inFolderOf = (file: string) => `${file.slice(0, file.lastIndexOf("/"))}/*`;
 
 export interface RedirectRule {
   /** Path pattern: literal segments, `:name` placeholders, a trailing `*` splat. */
@@ -34,7 +42,7 @@ export const LEGACY_API = (() => {
   const sunset: string | null = null;
   const headers: Record<string, string> = {
     Deprecation: `@${Date.parse(`${deprecatedOn}T00:00:00Z`) / 1000}`,
-    Link: '</api/v1/devices>; rel="successor-version", </docs/list#legacy-endpoint>; rel="deprecation"',
+    Link: `<${API.list.path}>; rel="successor-version", <${pathOf(PAGES.doc, { name: "list" })}#legacy-endpoint>; rel="deprecation"`,
   };
   if (sunset) headers.Sunset = new Date(`${sunset}T00:00:00Z`).toUTCString();
   return { deprecatedOn, sunset, headers };
@@ -49,7 +57,7 @@ const RATE_LIMITED = {
 };
 
 /** The exports' license, relative so one rule serves every deployment (the license page is on the same site). */
-const LICENSE_LINK = '</license>; rel="license"';
+const LICENSE_LINK = `<${PAGES.license.path}>; rel="license"`;
 
 /** Programs' resources: a content type and the five-minute cache of the spec. */
 const cached = (contentType: string) => ({ "Content-Type": contentType, "Cache-Control": API_CACHE });
@@ -66,30 +74,30 @@ const SUBSCRIPTION_CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-
 export const headerRules: HeaderRule[] = [
   // Every response: no content sniffing, no framing, no full URLs leaked to other sites.
   { path: "/*", headers: { "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin" } },
-  { path: "/api/*", headers: { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED } },
-  { path: "/api/v1/devices", headers: cached(MEDIA.json) },
-  { path: "/api/v1/devices/*", headers: cached(MEDIA.json) },
-  { path: "/api/v1/evidence/*", headers: cached(MEDIA.json) },
-  { path: "/api/v1/schema/*", headers: cached(MEDIA.json) },
-  { path: "/api/v1/openapi.json", headers: cached(MEDIA.json) },
-  { path: "/api/v1/problems/*", headers: { "Content-Type": MEDIA.problem } },
-  { path: "/api/v1/problems/not-found.json", headers: { "Cache-Control": API_CACHE } },
-  { path: "/api/v1/problems/gone/*", headers: { "Cache-Control": API_CACHE } },
-  { path: "/api/v1/problems/rate-limited", headers: RATE_LIMITED },
-  { path: "/api/v1/problems/rate-limited.json", headers: RATE_LIMITED },
-  { path: "/api/v1/list/pages/*", headers: cached(MEDIA.json) },
-  { path: "/api/v1/list/index.txt", headers: cached("text/plain; charset=utf-8") },
-  { path: "/api/devices", headers: { ...cached(MEDIA.json), ...LEGACY_API.headers } },
-  { path: "/api/v1/dataset", headers: WHOLE_DATASET },
-  { path: "/api/v1/dataset.csv", headers: WHOLE_DATASET },
+  { path: `${API_ROOT}*`, headers: { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED } },
+  { path: API.list.path, headers: cached(MEDIA.json) },
+  { path: under(API.record), headers: cached(MEDIA.json) },
+  { path: inFolderOf(API.evidence.file({ device_slug: "x" })), headers: cached(MEDIA.json) },
+  { path: API.recordSchema.path, headers: cached(MEDIA.json) },
+  { path: API.openapi.path, headers: cached(MEDIA.json) },
+  { path: inFolderOf(STORAGE.notFoundProblem), headers: { "Content-Type": MEDIA.problem } },
+  { path: STORAGE.notFoundProblem, headers: { "Cache-Control": API_CACHE } },
+  { path: inFolderOf(STORAGE.goneProblem("x")), headers: { "Cache-Control": API_CACHE } },
+  { path: RATE_LIMITED_PATH, headers: RATE_LIMITED },
+  { path: STORAGE.rateLimitedProblem, headers: RATE_LIMITED },
+  { path: inFolderOf(STORAGE.listPage(null)), headers: cached(MEDIA.json) },
+  { path: STORAGE.listIndex, headers: cached(MEDIA.text) },
+  { path: API.legacyList.path, headers: { ...cached(MEDIA.json), ...LEGACY_API.headers } },
+  { path: API.dataset.path, headers: WHOLE_DATASET },
+  { path: API.dataset.file({}), headers: WHOLE_DATASET },
   // Each year file's download name comes from its own rule (catalogHeaderRules).
-  { path: "/api/v1/dataset/*", headers: { ...cached(MEDIA.csv), Link: LICENSE_LINK } },
+  { path: under(API.datasetYear), headers: { ...cached(MEDIA.csv), Link: LICENSE_LINK } },
   // An SVG opened on its own is a document: it may style itself and nothing more. With the
   // site-wide policy this makes two policies, and a browser enforces both.
-  { path: "/api/v1/badge/*", headers: { ...cached(MEDIA.svg), "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } },
-  { path: "/api/v1/calendar/*", headers: cached(MEDIA.ics) },
-  { path: "/feed.xml", headers: { ...cached(MEDIA.atom), ...SUBSCRIPTION_CORS } },
-  { path: "/support-calendar.ics", headers: { ...cached(MEDIA.ics), ...SUBSCRIPTION_CORS } },
+  { path: under(API.badge), headers: { ...cached(MEDIA.svg), "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } },
+  { path: under(API.deviceCalendar), headers: cached(MEDIA.ics) },
+  { path: API.feed.path, headers: { ...cached(MEDIA.atom), ...SUBSCRIPTION_CORS } },
+  { path: API.supportCalendar.path, headers: { ...cached(MEDIA.ics), ...SUBSCRIPTION_CORS } },
 ];
 
 /**
@@ -109,7 +117,7 @@ export function siteHeaderRules(site: { siteUrl: string; baseUrl: string }): Hea
 /** Header rules that depend on the catalog: the download name of each support-year file. */
 export function catalogHeaderRules(datasetYears: number[]): HeaderRule[] {
   return datasetYears.map((y) => ({
-    path: `/api/v1/dataset/${y}.csv`,
+    path: pathOf(API.datasetYear, { year: String(y) }),
     headers: { "Content-Disposition": `attachment; filename="device-lifecycle-dataset-${y}.csv"` },
   }));
 }
@@ -117,38 +125,29 @@ export function catalogHeaderRules(datasetYears: number[]): HeaderRule[] {
 /** Rules that hold for every catalog, in the order Netlify evaluates them (first match wins). */
 export const staticRedirects: RedirectRule[] = [
   // The list's plain walk: each page a file named by its cursor (serve/list.ts); the edge function computes the rest.
-  { from: "/api/v1/devices", query: { cursor: ":cursor" }, to: "/api/v1/list/pages/:cursor.json", status: 200, force: true },
-  { from: "/api/v1/devices", to: "/api/v1/list/pages/first.json", status: 200, force: true },
+  { from: API.list.path, query: { cursor: ":cursor" }, to: STORAGE.listPage(":cursor"), status: 200, force: true },
+  { from: API.list.path, to: STORAGE.listPage(null), status: 200, force: true },
   // Where Netlify's rate limiter rewrites a refused request (netlify/edge-functions/api.ts).
-  { from: "/api/v1/problems/rate-limited", to: "/api/v1/problems/rate-limited.json", status: 429, force: true },
-  { from: "/api/v1/devices/:slug/evidence", to: "/api/v1/evidence/:slug.json", status: 200 },
-  { from: "/api/v1/devices/:slug", to: "/api/v1/devices/:slug.json", status: 200 },
-  { from: "/api/v1/dataset", query: { year: ":year" }, to: "/api/v1/dataset/:year.csv", status: 200 },
-  { from: "/api/v1/dataset", to: "/api/v1/dataset.csv", status: 200 },
-  { from: "/api/v1/badge/:slug", to: "/api/v1/badge/:slug.svg", status: 200 },
-  { from: "/api/*", to: "/api/v1/problems/not-found.json", status: 404 },
+  { from: RATE_LIMITED_PATH, to: STORAGE.rateLimitedProblem, status: 429, force: true },
+  ...[API.evidence, API.record].map((r) => ({ from: placeholders(r), to: r.file({ device_slug: ":device_slug" }), status: 200 as const })),
+  { from: API.dataset.path, query: { year: ":year" }, to: API.datasetYear.file({ year: ":year" }), status: 200 },
+  { from: API.dataset.path, to: API.dataset.file({}), status: 200 },
+  { from: placeholders(API.badge), to: API.badge.file({ device_slug: ":device_slug" }), status: 200 },
+  { from: `${API_ROOT}*`, to: STORAGE.notFoundProblem, status: 404 },
 ];
 
 /** The corrections form (templates/corrections.njk): Netlify Forms collects it; the preview only acknowledges it. */
-export const CORRECTIONS_FORM = { name: "correction", action: "/corrections/thanks" } as const;
-
-/** The "record withdrawn" badge; the underscore keeps it out of the slug namespace. */
-export const WITHDRAWN_BADGE_PATH = "/api/v1/badge/_withdrawn.svg";
+export const CORRECTIONS_FORM = { name: "correction", action: PAGES.correctionsThanks.path } as const;
 
 /** Per-record rules: former slugs answer 301 to the current path; withdrawn records answer 410. */
 export function catalogRedirects(catalog: Catalog): RedirectRule[] {
-  const moved = catalog.redirects.flatMap(({ from, to }) => [
-    { from: `/api/v1/devices/${from}/evidence`, to: `/api/v1/devices/${to}/evidence`, status: 301 as const, force: true },
-    { from: `/api/v1/devices/${from}`, to: `/api/v1/devices/${to}`, status: 301 as const, force: true },
-    { from: `/devices/${from}`, to: `/devices/${to}`, status: 301 as const, force: true },
-    { from: `/api/v1/badge/${from}`, to: `/api/v1/badge/${to}`, status: 301 as const, force: true },
-    { from: `/api/v1/calendar/${from}.ics`, to: `/api/v1/calendar/${to}.ics`, status: 301 as const, force: true },
-  ]);
+  const at = (r: Resource, slug: string) => pathOf(r, { device_slug: slug });
+  const moved = catalog.redirects.flatMap(({ from, to }) =>
+    [API.evidence, API.record, PAGES.device, API.badge, API.deviceCalendar].map((r) => ({ from: at(r, from), to: at(r, to), status: 301 as const, force: true })),
+  );
   const gone = catalog.withdrawn.flatMap((r) => [
-    { from: `/api/v1/devices/${r.slug}/evidence`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
-    { from: `/api/v1/devices/${r.slug}`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
-    { from: `/api/v1/badge/${r.slug}`, to: WITHDRAWN_BADGE_PATH, status: 410 as const, force: true },
-    { from: `/api/v1/calendar/${r.slug}.ics`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
+    ...[API.evidence, API.record, API.deviceCalendar].map((api) => ({ from: at(api, r.slug), to: STORAGE.goneProblem(r.slug), status: 410 as const, force: true })),
+    { from: at(API.badge, r.slug), to: STORAGE.withdrawnBadge, status: 410 as const, force: true },
   ]);
   return [...moved, ...gone];
 }
@@ -269,7 +268,7 @@ export class RouteTable {
         for (const [k, v] of entries) params[v.slice(1)] = search.get(k)!;
       }
       if (!rule.force && fileExists(pathname)) return null;
-      const target = rule.to.replace(/:([a-z]+)/gi, (m, name: string) => params[name] ?? m);
+      const target = rule.to.replace(/:([a-z_]+)/gi, (m, name: string) => params[name] ?? m);
       return { rule, target };
     }
     return null;

@@ -9,7 +9,8 @@
 // It runs under Deno: the core it imports uses no Node built-ins.
 import { answerApiMiss, answerMethod, isApiPath } from "../../generator/serve/core.ts";
 import { parseListIndex, type ListIndex } from "../../generator/derive/list-index.ts";
-import { INDEX_PATH, handleList, isListPath, itemReader, recordFile, type ListSource } from "../../generator/serve/list.ts";
+import { STORAGE } from "../../generator/contract/resources.ts";
+import { handleList, isListPath, itemReader, recordFile, type ListSource } from "../../generator/serve/list.ts";
 
 /** The part of Netlify's Context this function uses (no dependency on @netlify/edge-functions). */
 export interface EdgeContext {
@@ -33,7 +34,7 @@ function sourceFor(request: Request): ListSource {
   return {
     index() {
       if (!entry.index) {
-        entry.index = fetchText(new URL(INDEX_PATH, origin)).then(parseListIndex);
+        entry.index = fetchText(new URL(STORAGE.listIndex, origin)).then(parseListIndex);
         entry.index.catch(() => (entry.index = null)); // retried by the next request
       }
       return entry.index;

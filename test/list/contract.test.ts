@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servePreview, type Preview } from "../helpers/build.ts";
 import { fileListSource } from "../../generator/serve/preview.ts";
-import { answerList, parseListRequest, LIST_DIR } from "../../generator/serve/list.ts";
+import { answerList, parseListRequest } from "../../generator/serve/list.ts";
+import { STORAGE } from "../../generator/contract/resources.ts";
 import { etagOf } from "../../generator/serve/respond.ts";
 import { get, listContract, type Target } from "./contract.ts";
 import { synthBuild } from "./setup.ts";
@@ -24,8 +25,8 @@ listContract(() => target);
 
 describe("static pages and the computing core agree", () => {
   it("every static page of the plain walk is byte for byte what the core computes for its URL, with the same ETag", async () => {
-    const dir = path.join(target.dist, LIST_DIR);
-    const files = readdirSync(path.join(dir, "pages"));
+    const dir = path.join(target.dist, path.dirname(STORAGE.listPage(null)));
+    const files = readdirSync(dir);
     expect(files.length).toBeGreaterThan(5);
     const source = fileListSource(target.dist);
     for (const file of files) {
@@ -34,7 +35,7 @@ describe("static pages and the computing core agree", () => {
       const parsed = parseListRequest(url);
       if (!parsed.ok) throw new Error(`${file}: ${parsed.detail}`);
       const computed = await answerList(new Request(url), parsed.req, source);
-      const onDisk = readFileSync(path.join(dir, "pages", file), "utf8");
+      const onDisk = readFileSync(path.join(dir, file), "utf8");
       expect(await computed.text(), file).toBe(onDisk);
       const served = await get(target, url.pathname + url.search);
       expect(await served.text(), file).toBe(onDisk);

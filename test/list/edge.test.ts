@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servePreview, type Preview } from "../helpers/build.ts";
-import { LIST_DIR } from "../../generator/serve/list.ts";
+import { STORAGE } from "../../generator/contract/resources.ts";
 import { get, listContract, type Target } from "./contract.ts";
 import { synthBuild } from "./setup.ts";
 
@@ -57,7 +57,7 @@ listContract(() => edge);
 
 describe("the edge function under Deno", () => {
   it("computes every static page of the plain walk byte for byte, with the preview's ETag", async () => {
-    const files = readdirSync(path.join(dist, LIST_DIR, "pages"));
+    const files = readdirSync(path.join(dist, path.dirname(STORAGE.listPage(null))));
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       const qs = file === "first.json" ? "" : `?cursor=${file.replace(/\.json$/, "")}`;
