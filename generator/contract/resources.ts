@@ -87,6 +87,8 @@ export const STORAGE = {
   rateLimitedProblem: "/api/v1/problems/rate-limited.json",
   /** The badge of a withdrawn record; the underscore keeps it out of the slug namespace. */
   withdrawnBadge: "/api/v1/badge/_withdrawn.svg",
+  /** The badge a rate-limited badge request gets where our code answers it (serve/chain.ts). */
+  rateLimitedBadge: "/api/v1/badge/_rate-limited.svg",
   /** The site's page for a path that names nothing. */
   notFoundPage: "/404.html",
   /** The site's page for a method a page does not answer. */

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import satori from "satori";
-import { badgeOf, badgeText, LABEL_COLOUR, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
+import { BADGE_LABEL, badgeOf, badgeText, LABEL_COLOUR, VERDICT_COLOURS, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
 import escapeMarkup from "escape-html";
 import { verdictOf } from "../derive/verdict.ts";
 import { API, STORAGE } from "../contract/resources.ts";
@@ -105,11 +105,15 @@ function badgeSvg(spec: BadgeSpec): Promise<string> {
   return svg;
 }
 
+/** What an image tag shows when the request was over the rate limit (served with 429 where our code answers it). */
+const RATE_LIMITED_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "busy, reload in a minute", colour: VERDICT_COLOURS.unknown };
+
 export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
     for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }), await badgeSvg(badgeOf(r, verdictOf(r, site.now))));
     out.write(STORAGE.withdrawnBadge, await badgeSvg(WITHDRAWN_BADGE));
+    out.write(STORAGE.rateLimitedBadge, await badgeSvg(RATE_LIMITED_BADGE));
   },
 };

@@ -68,6 +68,7 @@ const pageFiles = {
   apiReference: PAGES.apiReference.file({}),
   problemTypes: PAGES.problemTypes.file({}),
   notFound: STORAGE.notFoundPage,
+  methodNotAllowed: STORAGE.methodNotAllowedPage,
 };
 
 /** Shown on the home page: the soonest documented endings across the catalog. */

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { problemSchemaId, responseSchemas } from "./responses.ts";
 import { attribution, LICENSE, urls, type Site } from "../derive/site.ts";
 import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
-import { LEGACY_API, catalogHeaderRules, headerRules, headersFor } from "../serve/routes.ts";
+import { LEGACY_API, resourceHeaders } from "../serve/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
@@ -38,11 +38,11 @@ const headerRef = (id: string) => ({ $ref: `#/components/headers/${id}` });
 const paramRef = (id: string) => ({ $ref: `#/components/parameters/${id}` });
 const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
 
-/** Header values as the route table writes them, so the examples are the values served. */
-const API_RULES = headersFor(headerRules, API.list.path);
-const DATASET_RULES = headersFor(headerRules, API.dataset.path);
+/** Header values as the edge function sets them (serve/headers.ts), so the examples are the values served. */
+const API_RULES = resourceHeaders("list", {});
+const DATASET_RULES = resourceHeaders("dataset", {});
 const EXAMPLE_YEAR = 2030;
-const YEAR_DISPOSITION = catalogHeaderRules([EXAMPLE_YEAR])[0]!.headers["Content-Disposition"];
+const YEAR_DISPOSITION = resourceHeaders("datasetYear", { year: String(EXAMPLE_YEAR) })["Content-Disposition"];
 const RATE_LIMITED = rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds });
 
 const HEADERS: Record<string, object> = {
@@ -89,7 +89,6 @@ const HEADERS: Record<string, object> = {
     description: "A download, named for the whole catalog or for the support year.",
     schema: { type: "string", pattern: '^attachment; filename="device-lifecycle-dataset(-\\d{4})?\\.csv"$', examples: [DATASET_RULES["Content-Disposition"], YEAR_DISPOSITION] },
   },
-  InlineDisposition: { description: "A problem is shown, not saved as a .csv download.", schema: { type: "string", const: "inline" } },
 };
 
 const LEGACY_HEADERS = {
@@ -98,7 +97,7 @@ const LEGACY_HEADERS = {
   ...(LEGACY_API.sunset ? { Sunset: headerRef("Sunset") } : {}),
 };
 
-/** What every /api answer carries (the route table's /api/* rule). */
+/** What every /api answer carries, whatever its status (serve/headers.ts). */
 const API_ERROR_HEADERS = {
   "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
   "Access-Control-Expose-Headers": headerRef("AccessControlExposeHeaders"),
@@ -138,12 +137,12 @@ const RESPONSES = {
   },
   InvalidYear: {
     description: `Bad Request: the year is not four digits from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}.`,
-    headers: { ...API_ERROR_HEADERS, "Content-Disposition": headerRef("InlineDisposition") },
+    headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("invalid-year")),
   },
   YearNotFound: {
     description: "Not Found: a valid year in which no published record has a support date.",
-    headers: { ...API_ERROR_HEADERS, "Content-Disposition": headerRef("InlineDisposition") },
+    headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, schemaRef("YearNotFoundProblem")),
   },
   ListParameterProblem: {
@@ -337,6 +336,11 @@ function paths(site: Site) {
         "200": ok("The badge.", body(MEDIA.svg, text("An SVG image with role=\"img\", an aria-label and a title in the same words.")), API_HEADERS),
         "301": responseRef("MovedToCurrentSlug"),
         "404": ok("Not Found: a neutral \"unknown device\" badge, so an embedded image still shows something readable.", body(MEDIA.svg, text("The unknown-device badge.")), API_HEADERS),
+        "429": {
+          ...RESPONSES.RateLimited,
+          description: `${RESPONSES.RateLimited.description} Where our code answers (the preview), a "busy" badge, so an embedded image still shows; on Netlify the platform's limiter answers the problem document.`,
+          content: { ...body(MEDIA.svg, text("The busy badge.")), ...RESPONSES.RateLimited.content },
+        },
         "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
       },
     }),

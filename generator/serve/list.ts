@@ -1,18 +1,19 @@
 // The list core: GET /api/v1/devices (and the deprecated /api/devices).
 // Parses and validates q/limit/cursor, pages the list index, and assembles the
 // body. The build runs it to write the static pages of the plain walk; the
-// Netlify edge function and the preview server run it for everything else, so
-// every answer is byte-identical whoever computes it. No Node built-ins here:
+// edge function (core.ts) runs it for everything else, so every answer is
+// byte-identical whoever computes it. No Node built-ins here:
 // it runs under Deno on Netlify's edge. See docs/list.md.
 import { attribution, urls, type Site } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
-import { LEGACY_API } from "./routes.ts";
-import { jsonTextResponse, problemResponse } from "./respond.ts";
+import { problemResponse, textResponse } from "./respond.ts";
+import { resourceHeaders } from "./headers.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
 import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, STORAGE } from "../contract/resources.ts";
+import { NO_STORE } from "../contract/media.ts";
 
 
 export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
@@ -247,31 +248,31 @@ export async function answerList(request: Request, req: ListRequest, source: Lis
     items = await source.items(result.page.keys.map((k) => k.slug));
   } catch (err) {
     return problemResponse(request, "unavailable", `The list could not be computed (${err instanceof Error ? err.message : String(err)}). Try again shortly.`, {
-      headers: { "Retry-After": "10", "Cache-Control": "no-store" },
+      headers: { "Retry-After": "10", "Cache-Control": NO_STORE },
     });
   }
-  if (!req.legacy) return jsonTextResponse(request, pageText(items, pageMeta(index.header, req, result)));
-  const links = [LEGACY_API.headers.Link!];
-  if (result.nextCursor) links.push(`<${API.legacyList.path}${nextQuery(req, result.nextCursor)}>; rel="next"`);
-  return jsonTextResponse(request, legacyText(items), { headers: { Link: links.join(", ") } });
+  if (!req.legacy) return textResponse(request, pageText(items, pageMeta(index.header, req, result)), 200, resourceHeaders("list", {}));
+  const headers = resourceHeaders("legacyList", {});
+  if (result.nextCursor) headers.Link += `, <${API.legacyList.path}${nextQuery(req, result.nextCursor)}>; rel="next"`;
+  return textResponse(request, legacyText(items), 200, headers);
 }
 
 /**
  * Parses and answers a list request in one step: the edge function's entry
- * point. (The preview server makes the same decision with a file check before
- * its static path: generator/serve/preview.ts.)
+ * point. A static candidate is answered from its page file when the build
+ * wrote one (the cursor is a page boundary of this build), else computed.
  */
 export async function handleList(
   request: Request,
   source: ListSource,
-  /** Tries the static tree first for a static candidate; null when it has no file for it. */
-  tryStatic?: (req: ListRequest) => Promise<Response | null>,
+  /** The text of a stored page file, or null when there is none. */
+  readPage: (file: string) => Promise<string | null>,
 ): Promise<Response> {
   const parsed = parseListRequest(new URL(request.url));
   if (!parsed.ok) return listProblemResponse(request, parsed);
-  if (tryStatic && isStaticCandidate(parsed.req)) {
-    const r = await tryStatic(parsed.req);
-    if (r) return r;
+  if (isStaticCandidate(parsed.req)) {
+    const page = await readPage(staticPagePath(parsed.req));
+    if (page !== null) return textResponse(request, page, 200, resourceHeaders("list", {}));
   }
   return answerList(request, parsed.req, source);
 }
