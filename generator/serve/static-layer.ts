@@ -80,18 +80,23 @@ class RedirectIndex {
   }
 }
 
-/** A URL path as the file it names, or null when it names none (malformed percent-encoding). */
+/**
+ * A URL path as the file it names, or null when it names none: malformed
+ * percent-encoding, or a segment that decodes to a separator or a NUL byte.
+ */
 function decodedPath(pathname: string): string | null {
   try {
-    return decodeURIComponent(pathname);
+    const segments = pathname.split("/").map(decodeURIComponent);
+    return segments.some((s) => /[/\\\0]/.test(s)) ? null : segments.join("/");
   } catch {
     return null;
   }
 }
 
+/** Media types by extension; scripts as Netlify names them (mime-types says text/javascript). */
 const mediaOf = (file: string) => {
-  const type = lookup(file);
-  return type ? (type.startsWith("text/") || type === "application/json" ? `${type}; charset=utf-8` : type) : "application/octet-stream";
+  const type = file.endsWith(".js") ? "application/javascript" : lookup(file);
+  return type ? (type.startsWith("text/") || type === "application/json" || type === "application/javascript" ? `${type}; charset=utf-8` : type) : "application/octet-stream";
 };
 
 export function createStaticLayer(files: FileReader, rules: NetlifyRules) {

@@ -3,15 +3,10 @@
 // POST (a form sent to it) with HTML, never with the API's JSON.
 import { describe, expect, it } from "vitest";
 import type { HttpTarget } from "../helpers/targets.ts";
+import { STATIC_405_MEDIA } from "./netlify-dev.ts";
 
 const API = ["/api/v1/devices", "/api/devices", "/api/v1/devices/alpha-phone", "/api/v1/dataset", "/api/v1/badge/alpha-phone", "/feed.xml", "/support-calendar.ics", "/api/v1/no-such-thing"];
 
-/**
- * netlify dev has no Netlify Forms here (no form-handling function) and its
- * static server refuses other methods than GET and HEAD with a plain-text 405;
- * on Netlify, Forms takes a POST to a page and the CDN answers other methods.
- */
-const NETLIFY_DEV_STATIC_405 = "text/plain";
 
 export function methodsSuite(target: () => HttpTarget) {
   const send = (path: string, method: string, init: RequestInit = {}) => target().fetch(path, { method, ...init });
@@ -63,7 +58,7 @@ export function methodsSuite(target: () => HttpTarget) {
         const type = res.headers.get("content-type") ?? "";
         if (target().name === "netlify") {
           expect(res.status, p).toBe(405);
-          expect(type, p).toContain(NETLIFY_DEV_STATIC_405);
+          expect(type, p).toContain(STATIC_405_MEDIA);
           continue;
         }
         expect(res.status, p).toBe(200);
