@@ -37,9 +37,12 @@ function toRequest(req: IncomingMessage, url: URL): Request {
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
+  // A body of known length in one write; a stream (a large stored file) as it comes.
+  if (headers["content-length"]) return void res.end(Buffer.from(await response.arrayBuffer()));
   for await (const chunk of response.body) res.write(chunk);
   res.end();
 }

@@ -8,9 +8,10 @@ import { apiHeaders } from "./headers.ts";
 
 export interface Answer {
   status: number;
-  /** Every header but ETag. */
+  /** Every header but ETag and Content-Length. */
   headers: Record<string, string>;
-  body: BodyInit | null;
+  /** Bytes (their length is sent as Content-Length), or a stream of a stored file too large to hold. */
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
   etag: string;
 }
 
@@ -19,6 +20,7 @@ export function finish(request: Request, a: Answer): Response {
   const headers = new Headers(a.headers);
   headers.set("ETag", a.etag);
   const notModified = a.status === 200 && etagMatches(request.headers.get("If-None-Match"), a.etag);
+  if (a.body instanceof Uint8Array && !notModified) headers.set("Content-Length", String(a.body.byteLength));
   if (notModified || request.method === "HEAD") {
     if (a.body instanceof ReadableStream) void a.body.cancel();
     if (notModified) headers.delete("Content-Type");
@@ -29,7 +31,8 @@ export function finish(request: Request, a: Answer): Response {
 
 /** A text body (JSON as the build writes it, an SVG, ...) finished with its content hash as ETag. */
 export async function textResponse(request: Request, body: string, status: number, headers: Record<string, string>): Promise<Response> {
-  return finish(request, { status, headers, body, etag: await etagOf(body) });
+  const bytes = new TextEncoder().encode(body);
+  return finish(request, { status, headers, body: bytes, etag: await etagOf(bytes) });
 }
 
 /** The one JSON serializer of every file and answer, so static and computed bodies match byte for byte. */

@@ -12,7 +12,7 @@ import { MEDIA } from "../contract/media.ts";
 import { problem } from "../contract/problems.ts";
 import { API_ROOT, STORAGE } from "../contract/resources.ts";
 import type { NetlifyRules, RedirectRule } from "./netlify-rules.ts";
-import { finish, jsonText } from "./respond.ts";
+import { finish, jsonText, textResponse } from "./respond.ts";
 import { etagOf } from "./etags.ts";
 
 export interface StoredFile {
@@ -126,10 +126,10 @@ export function createStaticLayer(files: FileReader, rules: NetlifyRules) {
     const headers = { ...headersFor(pathname), Allow: "GET, HEAD" };
     if (pathname === API_ROOT.slice(0, -1) || pathname.startsWith(API_ROOT)) {
       const body = jsonText(problem("method-not-allowed", "This address answers only GET and HEAD.", { instance: pathname }));
-      return finish(request, { status: 405, headers: { ...headers, "Content-Type": MEDIA.problem }, body, etag: await etagOf(body) });
+      return textResponse(request, body, 405, { ...headers, "Content-Type": MEDIA.problem });
     }
     const file = await files.read(STORAGE.methodNotAllowedPage);
-    return finish(request, { status: 405, headers: { ...headers, "Content-Type": MEDIA.html }, body: file?.body ?? null, etag: file?.etag ?? (await etagOf("")) });
+    return finish(request, { status: 405, headers: { ...headers, "Content-Type": MEDIA.html }, body: file?.body ?? new Uint8Array(), etag: file?.etag ?? (await etagOf("")) });
   }
 
   return async function staticLayer(request: Request): Promise<Response> {
