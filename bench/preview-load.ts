@@ -5,7 +5,8 @@
 // request through the request chain (generator/serve/chain.ts): the record
 // through the edge function's core, which reads the stored file and hashes it
 // for its ETag. The ratio alternates the two servers over several rounds and
-// compares medians, so a burst of other work on the machine hits both.
+// takes the median of each round's ratio: the two runs of a round are back to
+// back, so a burst of other work on the machine weighs on both alike.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -31,7 +32,7 @@ export interface PreviewLoadResult {
   targets: LoadTarget[];
   /** Requests per second of each alternating round: the preview on the record's API path, serve on its file. */
   rounds: { preview: number; serve: number }[];
-  /** The median round of the preview ÷ the median round of serve. */
+  /** The median over the rounds of the preview ÷ serve, each round's two runs back to back. */
   previewOverServe: number;
 }
 
@@ -79,8 +80,7 @@ export async function measurePreviewLoad(distDir: string, opts: { connections: n
       const s = await load("serve", "record file", sbase, `${record}.json`, opts);
       rounds.push({ preview: p.requestsPerSec, serve: s.requestsPerSec });
     }
-    const ratio = median(rounds.map((r) => r.preview)) / median(rounds.map((r) => r.serve));
-    return { ...opts, targets, rounds, previewOverServe: round(ratio, 2) };
+    return { ...opts, targets, rounds, previewOverServe: round(median(rounds.map((r) => r.preview / r.serve)), 2) };
   });
 }
 

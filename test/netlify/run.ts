@@ -17,10 +17,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { freePort } from "../helpers/build.ts";
 import { buildHttpCatalogs } from "../helpers/builds.global.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -71,15 +71,6 @@ function projectCopy(name: string, staticServerPort: number): string {
   writeFileSync(path.join(dir, "netlify.toml"), `${readFileSync(path.join(ROOT, "netlify.toml"), "utf8")}\n[dev]\n  staticServerPort = ${staticServerPort}\n`);
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 interface Dev {
