@@ -11,7 +11,7 @@ import { PAGES, STORAGE, pathOf } from "../contract/resources.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
-import { PROBLEMS } from "../contract/problems.ts";
+import { PROBLEMS, problemType } from "../contract/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
 import { badgeEmbed } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
@@ -122,6 +122,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addFilter("readableDate", readableDate);
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
+        cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
         // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
         cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
