@@ -9,8 +9,8 @@ import { etagOf } from "./etags.ts";
 import type { FileReader, StoredFile } from "./static-layer.ts";
 
 /** Files up to this size are kept, up to KEPT_BYTES in all. */
-const KEEP_MAX_FILE = 256 * 1024;
-const KEPT_BYTES = 64 * 1024 * 1024;
+const KEEP_MAX_FILE = 64 * 1024;
+const KEPT_BYTES = 16 * 1024 * 1024;
 
 export function fileReader(root: string): FileReader {
   const base = path.resolve(root);
