@@ -1,4 +1,6 @@
 // Where the site lives and what day it is: the only inputs besides the records.
+import { API, API_ROOT, PAGES, pathOf, type Params, type Resource } from "../contract/resources.ts";
+
 export interface Site {
   /** {site_url}: origin of the human pages, no trailing slash. */
   siteUrl: string;
@@ -37,21 +39,40 @@ export const urls = (site: Origins) => {
 
 const urlsBySite = new WeakMap<Origins, ReturnType<typeof urlBuilders>>();
 
-const urlBuilders = (site: Origins) => ({
-  page: (slug: string) => `${site.siteUrl}/devices/${slug}`,
-  record: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}`,
-  evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
-  badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,
-  deviceCalendar: (slug: string) => `${site.baseUrl}/api/v1/calendar/${slug}.ics`,
-  manufacturerCalendar: (maker: string) => `${site.baseUrl}/api/v1/calendar/manufacturers/${maker}.ics`,
-  dataset: () => `${site.baseUrl}/api/v1/dataset`,
-  datasetYear: (year: number) => `${site.baseUrl}/api/v1/dataset/${year}.csv`,
-  feed: () => `${site.baseUrl}/feed.xml`,
-  supportCalendar: () => `${site.baseUrl}/support-calendar.ics`,
-  license: () => `${site.siteUrl}/license`,
-  docs: () => `${site.siteUrl}/docs`,
-  schema: () => `${site.baseUrl}/api/v1/schema/device-record.json`,
-});
+/** The absolute URL of a resource of the table on this site's origin for it. */
+export function urlOf<P extends string>(site: Origins, r: Resource<P>, params: Params<P>): string {
+  return `${r.origin === "api" ? site.baseUrl : site.siteUrl}${pathOf(r, params)}`;
+}
+
+const urlBuilders = (site: Origins) => {
+  const bySlug = (r: Resource) => (slug: string) => urlOf(site, r, { device_slug: slug });
+  const only = (r: Resource) => () => urlOf(site, r, {});
+  return {
+    page: bySlug(PAGES.device),
+    record: bySlug(API.record),
+    evidence: bySlug(API.evidence),
+    badge: bySlug(API.badge),
+    deviceCalendar: bySlug(API.deviceCalendar),
+    manufacturerCalendar: (maker: string) => urlOf(site, API.manufacturerCalendar, { manufacturer: maker }),
+    apiRoot: () => `${site.baseUrl}${API_ROOT}`,
+    list: only(API.list),
+    dataset: only(API.dataset),
+    datasetYear: (year: number) => urlOf(site, API.datasetYear, { year: String(year) }),
+    feed: only(API.feed),
+    supportCalendar: only(API.supportCalendar),
+    schema: only(API.recordSchema),
+    openapi: only(API.openapi),
+    home: only(PAGES.home),
+    browse: only(PAGES.browse),
+    license: only(PAGES.license),
+    corrections: only(PAGES.corrections),
+    docs: only(PAGES.docs),
+    doc: (name: string) => urlOf(site, PAGES.doc, { name }),
+    apiReference: only(PAGES.apiReference),
+    problemTypes: only(PAGES.problemTypes),
+    asset: (file: string) => urlOf(site, PAGES.asset, { file }),
+  };
+};
 
 /** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
 export const siteHost = (site: Origins) => new URL(site.siteUrl).hostname;

@@ -1,14 +1,14 @@
-// The SVG badges: /api/v1/badge/<slug> (rewritten to <slug>.svg). Satori lays
+// The SVG badges: /api/v1/badge/<slug>, stored as <slug>.svg. Satori lays
 // the two halves out with the Inter font, so each is exactly as wide as its
 // text plus fixed padding. Each distinct badge is rendered once per build and
 // the same bytes are written for every device that shares it.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import satori from "satori";
-import { badgeOf, badgeText, LABEL_COLOUR, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
+import { BADGE_LABEL, badgeOf, badgeText, LABEL_COLOUR, VERDICT_COLOURS, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
 import escapeMarkup from "escape-html";
 import { verdictOf } from "../derive/verdict.ts";
-import { WITHDRAWN_BADGE_PATH } from "../serve/routes.ts";
+import { API, STORAGE } from "../contract/resources.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
 
 const HEIGHT = 20;
@@ -105,11 +105,15 @@ function badgeSvg(spec: BadgeSpec): Promise<string> {
   return svg;
 }
 
+/** What an image tag shows when the request was over the rate limit (served with 429 where our code answers it). */
+const RATE_LIMITED_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "busy, reload in a minute", colour: VERDICT_COLOURS.unknown };
+
 export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    for (const r of devicesToWrite(ctx)) out.write(`api/v1/badge/${r.slug}.svg`, await badgeSvg(badgeOf(verdictOf(r, site.now))));
-    out.write(WITHDRAWN_BADGE_PATH.slice(1), await badgeSvg(WITHDRAWN_BADGE));
+    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }), await badgeSvg(badgeOf(verdictOf(r, site.now))));
+    out.write(STORAGE.withdrawnBadge, await badgeSvg(WITHDRAWN_BADGE));
+    out.write(STORAGE.rateLimitedBadge, await badgeSvg(RATE_LIMITED_BADGE));
   },
 };

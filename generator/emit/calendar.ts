@@ -15,6 +15,7 @@ import { attribution, type Site } from "../derive/site.ts";
 import { perRecord } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
+import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -127,7 +128,7 @@ export const calendar: Emitter = {
       const events = eventsOf(r, site);
       if (!only || only.has(r.slug)) {
         const { head, tail } = shell(`Support endings: ${r.name}`);
-        out.write(`api/v1/calendar/${r.slug}.ics`, head + events.map((e) => e.text).join("") + tail);
+        out.write(API.deviceCalendar.file({ device_slug: r.slug }), head + events.map((e) => e.text).join("") + tail);
       }
       everything.push(...events);
     }
@@ -135,11 +136,11 @@ export const calendar: Emitter = {
       if (only && !m.records.some((r) => only.has(r.slug))) continue;
       const events = m.records.flatMap((r) => eventsOf(r, site)).sort((a, b) => bySoonest(a.event, b.event));
       const { head, tail } = shell(`Support endings: ${m.name} devices`);
-      out.writeParts(`api/v1/calendar/manufacturers/${m.slug}.ics`, [head, ...events.map((e) => e.text), tail]);
+      out.writeParts(API.manufacturerCalendar.file({ manufacturer: m.slug }), [head, ...events.map((e) => e.text), tail]);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));
     const { head, tail } = shell("Device support endings, next 12 months (Device Lifecycle Records)", CATALOG_NOTE);
     const kept = catalogEvents(everything, site.now, CATALOG_CALENDAR.maxBytes - Buffer.byteLength(head + tail));
-    out.writeParts("support-calendar.ics", [head, ...kept.map((e) => e.text), tail]);
+    out.writeParts(API.supportCalendar.file({}), [head, ...kept.map((e) => e.text), tail]);
   },
 };

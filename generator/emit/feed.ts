@@ -5,6 +5,7 @@ import { Feed } from "feed";
 import { changeEntries, entryHtml } from "../derive/changes.ts";
 import escapeMarkup from "escape-html";
 import { attribution, urls } from "../derive/site.ts";
+import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -36,6 +37,6 @@ export const feed: Emitter = {
         content: entryHtml(e, credit.text),
       });
     }
-    out.write("feed.xml", `${f.atom1()}\n`);
+    out.write(API.feed.file({}), `${f.atom1()}\n`);
   },
 };

@@ -7,10 +7,11 @@ import Eleventy from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import { urls, type Site } from "../derive/site.ts";
+import { PAGES, STORAGE, pathOf } from "../contract/resources.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
-import { PROBLEMS } from "../serve/problems.ts";
+import { PROBLEMS, problemType } from "../contract/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
 import { badgeEmbed } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
@@ -22,14 +23,17 @@ import type { DeviceRecord } from "../schema/record.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
 
-/** Markdown documents published as pages: file in docs/ → URL path. */
-export const DOC_PAGES: { file: string; url: string; title: string }[] = [
-  { file: "API.md", url: "/docs/api", title: "API" },
-  { file: "list.md", url: "/docs/list", title: "List and search" },
-  { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feed, calendar" },
-  { file: "record-fields.md", url: "/docs/record-fields", title: "Device record fields" },
-  { file: "record-rules.md", url: "/docs/record-rules", title: "Rules across records" },
-  { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
+/** A document of docs/ published at /docs/<name>. */
+const doc = (file: string, name: string, title: string) => ({ file, url: pathOf(PAGES.doc, { name }), out: PAGES.doc.file({ name }), title });
+
+/** Markdown documents published as pages: file in docs/ → URL path and output file. */
+export const DOC_PAGES: { file: string; url: string; out: string; title: string }[] = [
+  doc("API.md", "api", "API"),
+  doc("list.md", "list", "List and search"),
+  doc("exports.md", "exports", "Exports: CSV, badge, feed, calendar"),
+  doc("record-fields.md", "record-fields", "Device record fields"),
+  doc("record-rules.md", "record-rules", "Rules across records"),
+  { file: "LICENSE-DATA.md", url: PAGES.license.path, out: PAGES.license.file({}), title: "Public dataset license v1" },
 ];
 
 export interface PagesInput {
@@ -57,6 +61,20 @@ const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.up
 
 /** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
 const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.html$/, "");
+
+/** The files the templates are written to (their permalinks). */
+const pageFiles = {
+  home: PAGES.home.file({}),
+  device: (slug: string) => PAGES.device.file({ device_slug: slug }),
+  browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
+  corrections: PAGES.corrections.file({}),
+  correctionsThanks: PAGES.correctionsThanks.file({}),
+  docs: PAGES.docs.file({}),
+  apiReference: PAGES.apiReference.file({}),
+  problemTypes: PAGES.problemTypes.file({}),
+  notFound: STORAGE.notFoundPage,
+  methodNotAllowed: STORAGE.methodNotAllowedPage,
+};
 
 /** Shown on the home page: the soonest documented endings across the catalog. */
 const UPCOMING_SHOWN = 25;
@@ -94,6 +112,9 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
       quietMode: true,
       config(cfg: any) {
         cfg.addGlobalData("site", site);
+        // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
+        cfg.addGlobalData("urls", urls(site));
+        cfg.addGlobalData("files", pageFiles);
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
         cfg.addGlobalData("recent", recent);
@@ -109,6 +130,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("latestUpdated", latestUpdated);
+        cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
         // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
         cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
@@ -121,7 +143,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
             .replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`)
             .replaceAll("{site_url}", site.siteUrl)
             .replaceAll("{base_url}", site.baseUrl);
-          cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
+          cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: doc.out });
         }
       },
     });

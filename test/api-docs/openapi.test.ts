@@ -16,7 +16,7 @@ import ajvFormats from "ajv-formats";
 import { z } from "zod";
 import { buildOpenApi } from "../../generator/schema/openapi.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
-import { LIST_DIR } from "../../generator/serve/list.ts";
+import { STORAGE } from "../../generator/contract/resources.ts";
 import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
 import { SITE, buildTo, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 
@@ -260,7 +260,7 @@ describe("the API answers as its OpenAPI document says", () => {
   });
 
   it("every static page of the list validates as a list page", () => {
-    const dir = path.join(dist, LIST_DIR, "pages");
+    const dir = path.join(dist, path.dirname(STORAGE.listPage(null)));
     const files = readdirSync(dir);
     expect(files).toContain("first.json");
     const schema = deref(doc.paths["/api/v1/devices"].get.responses["200"]).content["application/json; charset=utf-8"].schema;
@@ -288,7 +288,7 @@ describe("the API answers as its OpenAPI document says", () => {
   it("a list that cannot be computed is the documented 503", async () => {
     const broken = path.join(tempDir(), "dist");
     cpSync(dist, broken, { recursive: true });
-    rmSync(path.join(broken, LIST_DIR, "index.txt"));
+    rmSync(path.join(broken, STORAGE.listIndex));
     const p = await servePreview(broken);
     try {
       for (const q of ["/api/v1/devices?q=alpha", "/api/devices"]) await check(p.url, { path: q, status: 503 });

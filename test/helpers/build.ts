@@ -39,11 +39,13 @@ export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = p
 export interface Preview {
   url: string;
   close(): Promise<void>;
+  /** Serve the build in the same folder again after a rebuild in place (as npm start does). */
+  reload(): Promise<void>;
 }
 
 export async function servePreview(dir: string, opts: { rateLimit?: boolean; port?: number } = {}): Promise<Preview> {
-  const { server, url } = await startPreview({ dir, port: opts.port ?? 0, rateLimit: opts.rateLimit ?? false });
-  return { url, close: () => closeServer(server) };
+  const { server, url, reload } = await startPreview({ dir, port: opts.port ?? 0, rateLimit: opts.rateLimit ?? false });
+  return { url, close: () => closeServer(server), reload };
 }
 
 /** A loopback port free right now, for builds whose links must point at the preview itself. */

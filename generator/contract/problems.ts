@@ -1,6 +1,8 @@
 // RFC 9457 problem details: one stable `type` per case, documented in
-// docs/API.md#problems. Shared by the build (static error files), the preview
-// server and the edge function.
+// docs/API.md#errors. Shared by the build (static error files), the request
+// chain and the edge function.
+import { PAGES } from "./resources.ts";
+
 export const PROBLEMS = {
   "not-found": { status: 404, title: "Not found" },
   gone: { status: 410, title: "Record withdrawn" },
@@ -18,7 +20,7 @@ export const PROBLEMS = {
 export type ProblemCode = keyof typeof PROBLEMS;
 
 /** A stable, environment-independent type URI (a reference relative to the site). */
-export const problemType = (code: ProblemCode) => `/docs/problems#${code}`;
+export const problemType = (code: ProblemCode) => `${PAGES.problemTypes.path}#${code}`;
 
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}) {
   const { status, title } = PROBLEMS[code];
