@@ -39,6 +39,8 @@ const urlsBySite = new WeakMap<Origins, ReturnType<typeof urlBuilders>>();
 
 const urlBuilders = (site: Origins) => ({
   page: (slug: string) => `${site.siteUrl}/devices/${slug}`,
+  /** A withdrawn record's notice: also served, with 410, at page(slug). */
+  withdrawal: (slug: string) => `${site.siteUrl}/withdrawn/${slug}`,
   record: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}`,
   evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
   badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,

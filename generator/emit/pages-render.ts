@@ -68,6 +68,21 @@ function browseEntry(r: DeviceRecord, site: Site) {
   return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, updated: doc.updated, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
 }
 
+/** What a withdrawn record's notice page says: when, why, and the record that takes its place, if any. */
+function withdrawalNotice(r: DeviceRecord, catalog: Catalog, site: Site) {
+  if (r.publication.state !== "withdrawn") throw new Error(`${r.slug} is not withdrawn`);
+  const { withdrawnOn, reason, replacedBy } = r.publication;
+  const replacement = catalog.published.find((p) => p.slug === replacedBy);
+  return {
+    slug: r.slug,
+    name: r.name,
+    manufacturer: r.manufacturer,
+    withdrawnOn,
+    reason,
+    replacement: replacement ? { name: replacement.name, page: urls(site).page(replacement.slug) } : null,
+  };
+}
+
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
 const PAGES_PER_RUN = 5000;
 
@@ -88,6 +103,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
+  const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
@@ -102,6 +118,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("upcoming", upcoming);
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
+        cfg.addGlobalData("withdrawn", withdrawn);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
         cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);

@@ -161,6 +161,7 @@ export function catalogRedirects(catalog: Catalog): RedirectRule[] {
     { from: `/api/v1/devices/${r.slug}`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
     { from: `/api/v1/badge/${r.slug}`, to: WITHDRAWN_BADGE_PATH, status: 410 as const, force: true },
     { from: `/api/v1/calendar/${r.slug}.ics`, to: `/api/v1/problems/gone/${r.slug}.json`, status: 410 as const, force: true },
+    { from: `/devices/${r.slug}`, to: `/withdrawn/${r.slug}`, status: 410 as const, force: true },
   ]);
   return [...moved, ...gone];
 }

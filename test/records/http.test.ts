@@ -1,6 +1,7 @@
 // The per-device endpoints over real HTTP against the preview server.
 import { describe, expect, it } from "vitest";
 import { fixturePreview } from "../helpers/build.ts";
+import { readHtml } from "../hostile/readers.ts";
 
 const request = fixturePreview();
 const get = (path: string, headers: Record<string, string> = {}) => request(path, { headers });
@@ -97,6 +98,19 @@ describe("device pages", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
+  it("a withdrawn record's page answers 410 with a notice: when, why, and the record that replaces it", async () => {
+    for (const [path, status] of [["/devices/eta-phone", 410], ["/withdrawn/eta-phone", 200]] as const) {
+      const res = await get(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      const { text, tags } = readHtml(await res.text());
+      expect(tags.find((t) => t.name === "h1") && text).toContain("Eta Phone: record withdrawn");
+      expect(text).toContain("was withdrawn on 2026-11-01");
+      expect(text).toContain("Duplicate of alpha-phone");
+      expect(tags).toContainEqual({ name: "a", attrs: { href: "https://devices.example/devices/alpha-phone" } });
+    }
+  });
+
   it("an unknown page is the site's HTML 404", async () => {
     const res = await get("/devices/no-such-device");
     expect(res.status).toBe(404);
