@@ -16,7 +16,7 @@ import { badgeEmbed } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
 import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
-import { normalize } from "../derive/search.ts";
+import { dashed, normalize } from "../derive/search.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -127,8 +127,11 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("scope", describeScope);
-        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
-        cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
+        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land;
+        // letters, digits and dashes only (the plugin's default percent-encodes punctuation into the id).
+        cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
+        // A block tag on its own line leaves no line of spaces behind it.
+        cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
         if (input !== TEMPLATES) return;
         cfg.addPassthroughCopy({ [path.join(TEMPLATES, "assets")]: "assets" });
         for (const doc of DOC_PAGES) {

@@ -126,6 +126,12 @@ describe("documentation pages", () => {
     const html = await (await get(page!)).text();
     expect(html).toContain(`id="${anchor}"`);
   });
+  it("headings have ids of letters, digits and dashes that links can name", async () => {
+    const html = await (await get("/docs/api")).text();
+    expect(html).toContain('<h2 id="caching-validation-and-cors"');
+    expect(html).toContain('<h2 id="one-record-get-api-v1-devices-device-slug"');
+    expect(html).not.toMatch(/id="[^"]*%/);
+  });
   it("the problem types page has an anchor for every problem type", async () => {
     const html = await (await get("/docs/problems")).text();
     const body = await (await get("/api/v1/devices/no-such-device")).json();

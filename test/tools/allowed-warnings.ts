@@ -18,6 +18,13 @@ export const ALLOWED_WARNINGS: AllowedWarning[] = [
     reason:
       "A build without BASE_URL (npm start, a local npm run build) describes the preview it is served by, http://localhost:8080, as its server. Production builds set BASE_URL; the rule is kept for them, and the lint of the test builds (real-looking origins) allows nothing.",
   },
+  {
+    tool: "html-validate",
+    rule: "long-title",
+    where: "fixtures: device page: devices/hostile-device.html",
+    reason:
+      "A device page's <title> is the device's whole name and the site's name. Names are the manufacturers' and can be long (the hostile fixture's is); screen readers announce the title first and tabs show it, so it is not cut, and search engines shorten it themselves. Reported as a warning (.htmlvalidate.json), allowed for this page only so that a new long title is noticed.",
+  },
 ];
 
 /** The entries of one tool, and a check that each was needed. */
