@@ -360,7 +360,7 @@ function paths(site: Site) {
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
-      description: "The support calendar's events for one device (the record's links.calendar): an empty calendar when nothing is upcoming.",
+      description: "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
