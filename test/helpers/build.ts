@@ -30,8 +30,8 @@ export function treeDigests(dir: string): Record<string, string> {
   return Object.fromEntries(filesIn(dir).map((f) => [f, createHash("sha256").update(readFileSync(path.join(dir, f))).digest("hex")]));
 }
 
-export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist")): Promise<{ outDir: string; report: BuildReport }> {
-  const report = await build({ dataDir, outDir, site: { ...SITE, now } });
+export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist"), origins = SITE): Promise<{ outDir: string; report: BuildReport }> {
+  const report = await build({ dataDir, outDir, site: { ...origins, now } });
   if (!report.ok) throw new Error(`fixture build failed:\n${report.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join("\n")}`);
   return { outDir, report };
 }
