@@ -177,7 +177,8 @@ export function createPreviewHandler(dir: string, opts: { rateLimit?: boolean } 
       const ifNoneMatch = req.headers["if-none-match"];
       if (status === 200 && etagMatches(ifNoneMatch === undefined ? null : ifNoneMatch, headers.ETag)) {
         const { "Content-Type": _, "Last-Modified": __, ...notModified } = headers;
-        res.writeHead(304, notModified as Record<string, string>);
+        // null marks a header for serve-handler to drop; written here, it would go out as the text "null".
+        res.writeHead(304, Object.fromEntries(Object.entries(notModified).filter(([, v]) => v !== null)) as Record<string, string>);
         res.end();
         return;
       }

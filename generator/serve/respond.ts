@@ -44,7 +44,11 @@ export async function jsonTextResponse(request: Request, body: string, init: Res
   headers.set("Content-Type", init.contentType ?? MEDIA.json);
   headers.set("ETag", etag);
   const status = init.status ?? 200;
-  if (status === 200 && etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  if (status === 200 && etagMatches(request.headers.get("If-None-Match"), etag)) {
+    // A 304 has no body to describe (RFC 9110 15.4.5), and answers as the static file's 304 does.
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(request.method === "HEAD" ? null : body, { status, headers });
 }
 

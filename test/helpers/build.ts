@@ -61,6 +61,12 @@ function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/** What fixturePreview puts in front of each preview it starts, if anything (test/tools/response-proxy.test.ts: Prism). */
+let previewFront: ((preview: Preview, dist: string) => Promise<Preview>) | null = null;
+export const setPreviewFront = (front: typeof previewFront) => {
+  previewFront = front;
+};
+
 /**
  * For a test file: the fixture catalog built and served for all its tests.
  * `fetch` takes a path and does not follow redirects, so 301s can be checked.
@@ -68,7 +74,9 @@ function closeServer(server: Server): Promise<void> {
 export function fixturePreview() {
   let preview: Preview;
   beforeAll(async () => {
-    preview = await servePreview((await buildTo()).outDir);
+    const dist = (await buildTo()).outDir;
+    preview = await servePreview(dist);
+    if (previewFront) preview = await previewFront(preview, dist);
   });
   afterAll(() => preview.close());
   return (path: string, init: RequestInit = {}) => fetch(preview.url + path, { redirect: "manual", ...init });
