@@ -2,13 +2,16 @@
 // front of the preview while the HTTP suites run: the per-device endpoints
 // (test/records/http.test.ts), the exports (test/exports/http.test.ts) and the
 // list contract (test/list/contract.ts, over a synthetic catalog). Their own
-// tests run here once more, unchanged, through the proxy; then every exchange
+// tests run here once more, unchanged, through the proxy, and every endpoint of
+// a build of data/ is requested through it too; then every exchange
 // Prism checked against the build's OpenAPI document must be free of
 // contract breaches (validating-proxy.ts contractBreaches).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servePreview, setPreviewFront, type Preview } from "../helpers/build.ts";
+import path from "node:path";
+import { buildTo, filesIn, servePreview, setPreviewFront, type Preview } from "../helpers/build.ts";
+import { DATA } from "../helpers/catalogs.ts";
 import { contractBreaches, startValidatingProxy, type ValidatingProxy } from "../helpers/validating-proxy.ts";
-import { listContract, type Target } from "../list/contract.ts";
+import { listContract, publishedOf, walk, type Target } from "../list/contract.ts";
 import { synthBuild } from "../list/setup.ts";
 
 const proxies: ValidatingProxy[] = [];
@@ -37,6 +40,30 @@ beforeAll(async () => {
 });
 afterAll(() => listServer?.close());
 describe("the list contract, through Prism", () => listContract(() => list));
+
+const SAMPLE = 200;
+let data: Preview;
+let dataDist: string;
+beforeAll(async () => {
+  dataDist = (await buildTo(DATA)).outDir;
+  data = await throughPrism(await servePreview(dataDist), dataDist);
+});
+afterAll(() => data?.close());
+describe("every endpoint of the data/ build, through Prism", () => {
+  it("answers each record, its evidence, badge and calendar, the list walk, the dataset and its years, the feeds and the descriptions", async () => {
+    const get = async (p: string) => (await fetch(data.url + p, { redirect: "manual" })).status;
+    const slugs = publishedOf(dataDist).map((r) => r.slug);
+    // Every record of a catalog of up to SAMPLE; of a larger one, SAMPLE spread evenly (each request passes Prism's schema check).
+    const step = Math.max(1, Math.ceil(slugs.length / SAMPLE));
+    for (const slug of slugs.filter((_, i) => i % step === 0)) {
+      for (const p of [`/api/v1/devices/${slug}`, `/api/v1/devices/${slug}/evidence`, `/api/v1/badge/${slug}`, `/api/v1/calendar/${slug}.ics`]) expect(await get(p), p).toBe(200);
+    }
+    const years = filesIn(path.join(dataDist, "api/v1/dataset")).map((f) => f.replace(/\.csv$/, ""));
+    for (const year of years) expect(await get(`/api/v1/dataset?year=${year}`), year).toBe(200);
+    for (const p of ["/api/v1/dataset", "/feed.xml", "/support-calendar.ics", "/api/v1/openapi.json", "/api/v1/schema/device-record.json", "/api/devices?limit=100"]) expect(await get(p), p).toBe(200);
+    expect((await walk({ url: data.url, dist: dataDist }, { limit: "7" })).slugs).toEqual([...slugs].sort());
+  });
+});
 
 describe("Prism's validating proxy", () => {
   it("found no response that breaks the OpenAPI document, and no request it refuses that the server took", () => {
