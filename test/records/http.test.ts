@@ -139,3 +139,37 @@ describe("documentation pages", () => {
   });
 });
 
+
+describe("edge cases, as docs/API.md#edge-cases states them", () => {
+  it("a trailing slash on an /api path names no resource; a page answers with or without one, but a former slug redirects only without", async () => {
+    for (const p of ["/api/v1/devices/alpha-phone/", "/api/v1/devices/", "/api/v1/badge/alpha-phone/", "/api/v1/devices/epsilon-book/", "/api/v1/devices/epsilon-book/x", "/api/v1/devices/epsilon%2Fbook"]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect((await res.json()).type, p).toBe("/docs/problems#not-found");
+    }
+    expect((await get("/api/v1/dataset/")).status).toBe(400);
+    expect((await get("/devices/alpha-phone/")).status).toBe(200);
+    expect((await get("/devices/epsilon-book/")).status).toBe(404);
+    const moved = await get("/api/v1/devices/epsilon-book?utm_source=x");
+    expect([moved.status, moved.headers.get("location")]).toEqual([301, "/api/v1/devices/epsilon-laptop?utm_source=x"]);
+  });
+
+  it("unknown parameters are ignored, repeated or not; the list refuses a known one repeated", async () => {
+    const plain = await (await get("/api/v1/devices/alpha-phone")).text();
+    expect(await (await get("/api/v1/devices/alpha-phone?x=1&x=2")).text()).toBe(plain);
+    expect((await get("/api/devices?limit=1&limit=1")).status).toBe(400);
+  });
+
+  it("a 304 carries the ETag, the caching and CORS fields, and no body or Content-Type", async () => {
+    for (const p of ["/api/v1/devices/alpha-phone", "/api/v1/devices?limit=3", "/feed.xml"]) {
+      const etag = (await get(p)).headers.get("etag")!;
+      const hit = await get(p, { "If-None-Match": etag });
+      expect(hit.status, p).toBe(304);
+      expect(hit.headers.get("etag"), p).toBe(etag);
+      expect(hit.headers.get("cache-control"), p).toMatch(/max-age=300/);
+      expect(hit.headers.get("access-control-allow-origin"), p).toBe("*");
+      for (const h of ["content-type", "content-disposition"]) expect(hit.headers.get(h), `${p} ${h}`).toBeNull();
+      expect(await hit.text()).toBe("");
+    }
+  });
+});
