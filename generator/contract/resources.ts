@@ -55,6 +55,8 @@ export type ApiResourceName = keyof typeof API;
 export const PAGES = {
   home: resource("site", "/", () => "/index.html"),
   device: resource("site", "/devices/{device_slug}", (p) => `/devices/${p.device_slug}.html`),
+  /** A withdrawn record's notice; also the 410 body of its device page. */
+  withdrawal: resource("site", "/withdrawn/{device_slug}", (p) => `/withdrawn/${p.device_slug}.html`),
   browse: resource("site", "/browse/", () => "/browse/index.html"),
   /** The A–Z pages after the first, numbered from 2. */
   browsePage: resource("site", "/browse/{number}", (p) => `/browse/${p.number}.html`),

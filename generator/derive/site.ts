@@ -49,6 +49,8 @@ const urlBuilders = (site: Origins) => {
   const only = (r: Resource) => () => urlOf(site, r, {});
   return {
     page: bySlug(PAGES.device),
+    /** A withdrawn record's notice: also served, with 410, at page(slug). */
+    withdrawal: bySlug(PAGES.withdrawal),
     record: bySlug(API.record),
     evidence: bySlug(API.evidence),
     badge: bySlug(API.badge),

@@ -17,7 +17,7 @@ import { badgeEmbed } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
 import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
-import { normalize } from "../derive/search.ts";
+import { dashed, normalize } from "../derive/search.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -66,6 +66,7 @@ const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.ht
 const pageFiles = {
   home: PAGES.home.file({}),
   device: (slug: string) => PAGES.device.file({ device_slug: slug }),
+  withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
   browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
   corrections: PAGES.corrections.file({}),
   correctionsThanks: PAGES.correctionsThanks.file({}),
@@ -84,6 +85,21 @@ function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
   return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, updated: doc.updated, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
+}
+
+/** What a withdrawn record's notice page says: when, why, and the record that takes its place, if any. */
+function withdrawalNotice(r: DeviceRecord, catalog: Catalog, site: Site) {
+  if (r.publication.state !== "withdrawn") throw new Error(`${r.slug} is not withdrawn`);
+  const { withdrawnOn, reason, replacedBy } = r.publication;
+  const replacement = catalog.published.find((p) => p.slug === replacedBy);
+  return {
+    slug: r.slug,
+    name: r.name,
+    manufacturer: r.manufacturer,
+    withdrawnOn,
+    reason,
+    replacement: replacement ? { name: replacement.name, page: urls(site).page(replacement.slug) } : null,
+  };
 }
 
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
@@ -106,6 +122,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
+  const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
@@ -123,6 +140,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("upcoming", upcoming);
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
+        cfg.addGlobalData("withdrawn", withdrawn);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
         cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);
@@ -132,8 +150,11 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
-        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
-        cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
+        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land;
+        // letters, digits and dashes only (the plugin's default percent-encodes punctuation into the id).
+        cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
+        // A block tag on its own line leaves no line of spaces behind it.
+        cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
         if (input !== TEMPLATES) return;
         cfg.addPassthroughCopy({ [path.join(TEMPLATES, "assets")]: "assets" });
         for (const doc of DOC_PAGES) {

@@ -178,6 +178,16 @@ const RESPONSES = {
   },
 } satisfies Record<string, { description: string; headers: Record<string, object>; content?: object }>;
 
+/**
+ * The values the server accepts, as text (serve/list.ts parseListRequest,
+ * derive/dataset-rows.ts parseDatasetYear): ASCII digits only, limit 1 to
+ * MAX_LIMIT with leading zeros allowed, a year of four digits from
+ * DATASET_YEARS.first to .last. test/api-docs checks each against its parser.
+ */
+export const LIMIT_PATTERN = "^0*([1-9][0-9]?|100)$";
+export const YEAR_PATTERN = "^(199[0-9]|20[0-9][0-9]|2100)$";
+const YEAR_SCHEMA = { type: "string", pattern: YEAR_PATTERN, examples: [String(EXAMPLE_YEAR)] };
+
 const PARAMETERS = {
   DeviceSlug: {
     name: "device_slug",
@@ -197,7 +207,8 @@ const PARAMETERS = {
     name: "limit",
     in: "query",
     description: `Page size: a whole number from 1 to ${MAX_LIMIT} in decimal digits (not 7.0, +7 or 1e1). May change between pages.`,
-    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+    // A query value is text: typed as an integer, validators would accept 7.0 or 1e1, which the server refuses.
+    schema: { type: "string", pattern: LIMIT_PATTERN, default: String(DEFAULT_LIMIT), examples: ["20", "100"] },
   },
   Cursor: {
     name: "cursor",
@@ -209,14 +220,14 @@ const PARAMETERS = {
     name: "year",
     in: "query",
     description: "One support year: the rows of every record with an OS or security end, a dated minimum commitment or an announced ceiling in that year.",
-    schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
+    schema: YEAR_SCHEMA,
   },
   YearInPath: {
     name: "year",
     in: "path",
     required: true,
     description: "One support year, as for ?year=.",
-    schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
+    schema: YEAR_SCHEMA,
   },
   IfNoneMatch: {
     name: "If-None-Match",
@@ -353,7 +364,7 @@ function paths(site: Site) {
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
-      description: "The support calendar's events for one device (the record's links.calendar): an empty calendar when nothing is upcoming.",
+      description: "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
@@ -449,7 +460,11 @@ export function buildOpenApi(site: Site) {
       summary: "Published device support-lifecycle records, their evidence, a CSV export, badges and feeds.",
       description: overview(site),
       license: { name: `${LICENSE.name} v${LICENSE.version}`, url: u.license() },
+      // No mailbox is published: corrections and questions go through the corrections form.
+      contact: { name: "Device Lifecycle Records corrections", url: `${site.siteUrl}/corrections` },
     },
+    // A public API: no operation needs credentials (an empty list says so; an absent one says nothing).
+    security: [],
     externalDocs: { description: "API documentation", url: u.doc("api") },
     servers: [{ url: site.baseUrl, description: "The API origin ({base_url})." }],
     tags: [

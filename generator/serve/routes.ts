@@ -75,6 +75,7 @@ export function catalogRedirects(catalog: Catalog): RedirectRule[] {
   const gone = catalog.withdrawn.flatMap((r) => [
     ...[API.evidence, API.record, API.deviceCalendar].map((api) => ({ from: at(api, r.slug), to: STORAGE.goneProblem(r.slug), status: 410, force: true })),
     { from: at(API.badge, r.slug), to: STORAGE.withdrawnBadge, status: 410, force: true },
+    { from: at(PAGES.device, r.slug), to: PAGES.withdrawal.file({ device_slug: r.slug }), status: 410, force: true },
   ]);
   return [...moved, ...gone];
 }

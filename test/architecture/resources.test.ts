@@ -11,6 +11,8 @@ import { buildTo } from "../helpers/build.ts";
 /** Parameters of the fixture catalog for each placeholder name. */
 const SAMPLE: Record<string, string> = { device_slug: "alpha-phone", manufacturer: "example-maker", year: "2029", number: "1", name: "api", file: "site.css" };
 const paramsOf = (r: Resource) => Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, SAMPLE[n!]!]));
+/** A withdrawn record of the fixture catalog, for the withdrawal notice. */
+const WITHDRAWN = "eta-phone";
 const stored = (table: Record<string, Resource>) => Object.entries(table).filter((e): e is [string, StoredResource] => "file" in e[1]);
 
 let dist: string;
@@ -22,10 +24,10 @@ describe("the resource table", () => {
   it("names the file the build writes for every stored resource", () => {
     const missing = [...stored(API), ...stored(PAGES)]
       .filter(([name]) => name !== "browsePage") // the fixture catalog fits on one A–Z page
-      .map(([name, r]) => [name, r.file(paramsOf(r))] as const)
+      .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r))] as const)
       .filter(([, file]) => !existsSync(path.join(dist, file)));
     expect(missing).toEqual([]);
-    for (const file of [STORAGE.listIndex, STORAGE.listPage(null), STORAGE.goneProblem("eta-phone"), STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, STORAGE.withdrawnBadge, STORAGE.notFoundPage]) {
+    for (const file of [STORAGE.listIndex, STORAGE.listPage(null), STORAGE.goneProblem(WITHDRAWN), STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, STORAGE.withdrawnBadge, STORAGE.notFoundPage]) {
       expect(existsSync(path.join(dist, file)), file).toBe(true);
     }
   });

@@ -49,6 +49,10 @@ export function conditionalSuite(target: () => HttpTarget, large: () => HttpTarg
         expect(hit.status, inm).toBe(304);
         expect(hit.headers.get("etag")).toBe(etag);
         expect(hit.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+        expect(hit.headers.get("access-control-allow-origin")).toBe("*");
+        // No body to describe (RFC 9110 15.4.5); a download keeps its Content-Disposition.
+        expect(hit.headers.get("content-type")).toBeNull();
+        expect(hit.headers.get("content-disposition")).toBe(first.headers.get("content-disposition"));
         expect(await hit.text()).toBe("");
       }
       expect((await get(p, { "If-None-Match": '"stale"' })).status).toBe(200);

@@ -3,6 +3,7 @@
 // serving the fixture catalog.
 import { describe, expect, it } from "vitest";
 import type { HttpTarget } from "../helpers/targets.ts";
+import { readHtml } from "../hostile/readers.ts";
 import { isRetried404 } from "./netlify-dev.ts";
 
 export function recordsSuite(target: () => HttpTarget) {
@@ -102,6 +103,18 @@ export function recordsSuite(target: () => HttpTarget) {
       expect(html).not.toContain("<script>alert(1)</script>");
       expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     });
+    it("a withdrawn record's page answers 410 with a notice: when, why, and the record that replaces it", async () => {
+      for (const [path, status] of [["/devices/eta-phone", 410], ["/withdrawn/eta-phone", 200]] as const) {
+        const res = await get(path);
+        expect(res.status, path).toBe(status);
+        expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+        const { text, tags } = readHtml(await res.text());
+        expect(tags.find((t) => t.name === "h1") && text).toContain("Eta Phone: record withdrawn");
+        expect(text).toContain("was withdrawn on 2026-11-01");
+        expect(text).toContain("Duplicate of alpha-phone");
+        expect(tags).toContainEqual({ name: "a", attrs: { href: "https://devices.example/devices/alpha-phone" } });
+      }
+    });
     it("an unknown page is the site's HTML 404", async () => {
       const res = await get("/devices/no-such-device");
       expect(res.status).toBe(404);
@@ -117,10 +130,36 @@ export function recordsSuite(target: () => HttpTarget) {
       const html = await (await get(page!)).text();
       expect(html).toContain(`id="${anchor}"`);
     });
+    it("headings have ids of letters, digits and dashes that links can name", async () => {
+      const html = await (await get("/docs/api")).text();
+      expect(html).toContain('<h2 id="caching-validation-and-cors"');
+      expect(html).toContain('<h2 id="one-record-get-api-v1-devices-device-slug"');
+      expect(html).not.toMatch(/id="[^"]*%/);
+    });
     it("the problem types page has an anchor for every problem type", async () => {
       const html = await (await get("/docs/problems")).text();
       const body = await (await get("/api/v1/devices/no-such-device")).json();
       expect(html).toContain(`id="${body.type.split("#")[1]}"`);
+    });
+  });
+
+  describe("edge cases, as docs/API.md#edge-cases states them", () => {
+    it("a trailing slash on an /api path names no resource; a page answers with or without one, but a former slug redirects only without", async () => {
+      for (const p of ["/api/v1/devices/alpha-phone/", "/api/v1/devices/", "/api/v1/badge/alpha-phone/", "/api/v1/devices/epsilon-book/", "/api/v1/devices/epsilon-book/x", "/api/v1/devices/epsilon%2Fbook", "/api/v1/dataset/"]) {
+        const res = await get(p);
+        expect(res.status, p).toBe(404);
+        expect((await res.json()).type, p).toBe("/docs/problems#not-found");
+      }
+      expect((await get("/devices/alpha-phone/")).status).toBe(200);
+      expect((await get("/devices/epsilon-book/")).status).toBe(404);
+      const moved = await get("/api/v1/devices/epsilon-book?utm_source=x");
+      expect([moved.status, moved.headers.get("location")]).toEqual([301, "/api/v1/devices/epsilon-laptop?utm_source=x"]);
+    });
+
+    it("unknown parameters are ignored, repeated or not; the list refuses a known one repeated", async () => {
+      const plain = await (await get("/api/v1/devices/alpha-phone")).text();
+      expect(await (await get("/api/v1/devices/alpha-phone?x=1&x=2")).text()).toBe(plain);
+      expect((await get("/api/devices?limit=1&limit=1")).status).toBe(400);
     });
   });
 }

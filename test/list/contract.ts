@@ -293,6 +293,9 @@ export function listContract(target: () => Target) {
         const hit = await get(t(), `/api/v1/devices${qs}`, { "If-None-Match": `"nope", ${etag}` });
         expect(hit.status).toBe(304);
         expect(hit.headers.get("etag")).toBe(etag);
+        // What a 304 carries (docs/API.md#caching-validation-and-cors): the ETag and the caching fields, and nothing that names no value.
+        expect(hit.headers.get("cache-control")).toMatch(/max-age=300/);
+        expect(hit.headers.get("content-disposition")).toBeNull();
         expect(await hit.text()).toBe("");
         expect((await get(t(), `/api/v1/devices${qs}`, { "If-None-Match": '"stale"' })).status).toBe(200);
       });
