@@ -9,6 +9,12 @@ export interface BuildResult extends Usage {
   published: number;
   files: number;
   bytes: number;
+  /** The output's fullest folder and its entries (Netlify refuses more than 54,000). */
+  largestFolder: { folder: string; entries: number };
+  /** Subfolder digits of the per-device files (0: flat; derive/layout.ts). */
+  shardDigits: number;
+  /** Bytes of the whole-catalog calendar, /support-calendar.ics. */
+  catalogCalendarBytes: number;
   /** Milliseconds per stage as the build reports them (load, derive, each emitter, swap). */
   stages: Record<string, number>;
 }
@@ -27,6 +33,9 @@ if (isMain(import.meta.filename)) {
   const site = siteFromEnv({}, NOW);
   const { usage, value: report } = await measured(() => build({ dataDir, outDir, site }));
   if (!report.ok) throw new Error(`build failed: ${report.problems.length} problem(s), first: ${JSON.stringify(report.problems[0])}`);
-  const { records, published, files, bytes, stages } = report;
-  console.log(JSON.stringify({ ...usage, records, published, files, bytes, stages }));
+  const { records, published, files, bytes, stages, largestFolder, layout } = report;
+  const { statSync } = await import("node:fs");
+  const { API } = await import("../generator/contract/resources.ts");
+  const catalogCalendarBytes = statSync(`${outDir}${API.supportCalendar.file({})}`).size;
+  console.log(JSON.stringify({ ...usage, records, published, files, bytes, stages, largestFolder, shardDigits: layout!.shardDigits, catalogCalendarBytes }));
 }

@@ -95,6 +95,18 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
     const target = `50k build ≤ 5.5× the 10k build (${limit}× for ${n(big.devices)}/${n(ref.devices)})`;
     add(target, growth ? `${growth}×` : failed(big, "build") || failed(ref, "build"), growth ? growth <= limit : false, bigNote);
   } else add("50k build ≤ 5.5× the 10k build", undefined, undefined, "needs two sizes");
+  add(
+    "no folder > 54,000 entries at 50k (Netlify's limit)",
+    big?.build ? `${n(big.build.largestFolder.entries)} in ${big.build.largestFolder.folder || "the root"}` : failed(big, "build"),
+    big?.build ? big.build.largestFolder.entries <= 54_000 : big && false,
+    bigNote,
+  );
+  add(
+    "whole-catalog calendar ≤ 1 MB at 50k",
+    big?.build ? `${n(big.build.catalogCalendarBytes)} bytes` : failed(big, "build"),
+    big?.build ? big.build.catalogCalendarBytes <= 1_000_000 : big && false,
+    bigNote,
+  );
   add("peak RSS < 2 GB at 50k", big?.build ? `${n(Math.round(big.build.peakRssMB))} MB` : failed(big, "build"), big?.build ? big.build.peakRssMB < 2048 : big && false, bigNote);
   add(
     "one-record change < 2 s (10k catalog)",
@@ -140,7 +152,7 @@ export function render(r: Results): string {
   );
   out.push(
     table(
-      ["devices", "build", "process", "CPU", "peak RSS MB", "files", "MB written", "ms/device", "Eleventy baseline", "÷ baseline", "write floor", "÷ floor", "load 1m"],
+      ["devices", "build", "process", "CPU", "peak RSS MB", "files", "MB written", "largest folder", "shard digits", "calendar KB", "ms/device", "Eleventy baseline", "÷ baseline", "write floor", "÷ floor", "load 1m"],
       r.perSize.map((p) => [
         n(p.devices),
         s(p.build?.wallMs),
@@ -149,6 +161,9 @@ export function render(r: Results): string {
         mb(p.build?.peakRssMB),
         p.build ? n(p.build.files) : "",
         p.build ? (p.build.bytes / 1e6).toFixed(1) : "",
+        p.build ? `${n(p.build.largestFolder.entries)} (${p.build.largestFolder.folder || "."})` : "",
+        p.build?.shardDigits ?? "",
+        p.build ? n(Math.round(p.build.catalogCalendarBytes / 1000)) : "",
         p.msPerDevice ?? "",
         s(p.baseline?.wallMs),
         p.overBaseline ?? "",

@@ -5,7 +5,7 @@
 // shape (same slugs, redirects and withdrawals) rewrites in place only the
 // per-device files of the edited records, plus the catalog-wide files.
 import { existsSync } from "node:fs";
-import { readdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readCatalog } from "./load/read.ts";
 import type { Problem, ValidationCache } from "./load/validate.ts";
@@ -14,7 +14,10 @@ import type { Site } from "./derive/site.ts";
 import type { DeviceRecord } from "./schema/record.ts";
 import { OutputWriter } from "./emit/writer.ts";
 import { emitters } from "./emit/index.ts";
-import { STORAGE } from "./contract/resources.ts";
+import { folderSizes, type FolderSize } from "./emit/folders.ts";
+import { STORAGE, type Layout } from "./contract/resources.ts";
+import { chooseLayout, NETLIFY_MAX_FOLDER_ENTRIES } from "./derive/layout.ts";
+import { netlifyDeployConfig } from "./serve/edge-paths.ts";
 
 /** What watch mode keeps between builds. */
 export interface WatchMemory {
@@ -30,6 +33,8 @@ export interface BuildOptions {
   /** Called with a line of progress; silent when absent. */
   log?: (line: string) => void;
   watch?: WatchMemory;
+  /** The most entries a folder of the output may hold (Netlify's limit unless a test sets a small one). */
+  maxFolderEntries?: number;
 }
 
 export interface BuildReport {
@@ -39,6 +44,10 @@ export interface BuildReport {
   published: number;
   files: number;
   bytes: number;
+  /** Where the per-device files went (derive/layout.ts). */
+  layout?: Layout;
+  /** The output's fullest folder (checked on whole builds; not in watch mode's in-place runs). */
+  largestFolder?: FolderSize;
   /** Set in watch mode when only these records' files were rewritten in place. */
   incremental?: string[];
   /** Milliseconds per stage: "load", "derive", each emitter by name (the pages' worker overlaps the others), "swap". */
@@ -82,6 +91,21 @@ function shapeOf(catalog: Catalog, site: Site): string {
   return JSON.stringify([site, catalog.published.map((r) => r.slug), catalog.withdrawn.map((r) => [r.slug, r.publication]), catalog.redirects]);
 }
 
+/**
+ * Netlify's build-time configuration (the Frameworks API's
+ * .netlify/v1/config.json, in the folder that holds the publish folder):
+ * written only when the device pages are sharded, to run the pages edge
+ * function on them. One left by an earlier sharded build is harmless: on a
+ * flat build that function passes every request on.
+ */
+async function writeDeployConfig(outDir: string, layout: Layout): Promise<void> {
+  const config = netlifyDeployConfig(layout);
+  if (!config) return;
+  const file = path.join(path.dirname(outDir), ".netlify/v1/config.json");
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+}
+
 export async function build(opts: BuildOptions): Promise<BuildReport> {
   const log = opts.log ?? (() => {});
   const stages: Record<string, number> = {};
@@ -97,6 +121,8 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   const current = new Map([...catalog.published, ...catalog.withdrawn].map((r) => [r.slug, r]));
   const shape = shapeOf(catalog, opts.site);
   const last = opts.watch?.last;
+  const maxFolderEntries = opts.maxFolderEntries ?? NETLIFY_MAX_FOLDER_ENTRIES;
+  const layout = chooseLayout(catalog.published.map((r) => r.slug), maxFolderEntries);
   const only = last && last.shape === shape ? new Set([...current].filter(([slug, r]) => last.records.get(slug) !== r).map(([slug]) => slug)) : undefined;
   stages.derive = round(performance.now() - t0);
 
@@ -118,7 +144,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
         stages[e.name] = round(performance.now() - start);
         log(`${e.name} done: ${out.files} file(s) written so far`);
       };
-      const pending = e.emit({ catalog, site: opts.site, out, only });
+      const pending = e.emit({ catalog, site: opts.site, out, layout, only });
       if (pending instanceof Promise) return pending.then(done);
       done();
       return Promise.resolve();
@@ -132,7 +158,14 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   // The large files' ETags, sorted so the same files give the same bytes; the edge function looks them up instead of hashing.
   out.json(STORAGE.etagManifest, Object.fromEntries(Object.entries(out.etags).sort(([a], [b]) => (a < b ? -1 : 1))));
 
+  let largestFolder: FolderSize | undefined;
   if (!inPlace) {
+    largestFolder = (await folderSizes(workDir))[0]!;
+    if (largestFolder.entries > maxFolderEntries) {
+      await rm(workDir, { recursive: true, force: true });
+      throw new Error(`the output folder "${largestFolder.folder}" would hold ${largestFolder.entries} entries; Netlify refuses a deploy with a folder of more than ${maxFolderEntries} (generator/derive/layout.ts)`);
+    }
+    await writeDeployConfig(outDir, layout);
     t0 = performance.now();
     const old = `${outDir}.old-${process.pid}`;
     if (existsSync(outDir)) await rename(outDir, old);
@@ -148,6 +181,8 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     published: catalog.published.length,
     files: out.files,
     bytes: out.bytes,
+    layout,
+    ...(largestFolder ? { largestFolder } : {}),
     ...(inPlace ? { incremental: [...only!] } : {}),
     stages,
   };

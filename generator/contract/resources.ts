@@ -3,7 +3,9 @@
 // placeholders each stand for part of one path segment
 // (`/api/v1/calendar/{device_slug}.ics`). `file` maps the same parameters to
 // the stored file, so the storage layout can change here without changing a
-// public URL. Everything else (URL builders, emitters, the generated
+// public URL. The per-device resources take the build's Layout as well:
+// past Netlify's limit of entries per folder their files are spread over
+// subfolders (docs/API.md#storage-layout). Everything else (URL builders, emitters, the generated
 // _redirects, the edge function, the OpenAPI document, the templates) takes
 // its paths from here. No imports: it runs under Node and Deno alike.
 
@@ -19,14 +21,64 @@ export interface Resource<P extends string = string> {
 
 /** A resource the build writes as a file. */
 export interface StoredResource<P extends string = string> extends Resource<P> {
-  /** The stored file answering it, as a path from the build's root. */
-  file(params: Params<P>): string;
+  /** The stored file answering it, as a path from the build's root; only a per-device resource's depends on the layout. */
+  file(params: Params<P>, layout?: Layout): string;
+}
+
+/** A resource of which the build writes one file per published device, placed by the layout. */
+export interface DeviceResource<P extends string = string> extends StoredResource<P> {
+  file(params: Params<P>, layout: Layout): string;
 }
 
 function resource<P extends string>(origin: Resource["origin"], path: P): Resource<P>;
 function resource<P extends string>(origin: Resource["origin"], path: P, file: (params: Params<P>) => string): StoredResource<P>;
 function resource<P extends string>(origin: Resource["origin"], path: P, file?: (params: Params<P>) => string): Resource<P> | StoredResource<P> {
   return file ? { origin, path, file } : { origin, path };
+}
+
+/**
+ * How the per-device files are spread over folders. Netlify refuses a deploy
+ * with a folder of more than 54,000 entries, so a catalog too large for one
+ * folder per family puts each device's files in one of 16^shardDigits
+ * subfolders named by a hash of its slug (derive/layout.ts chooses the
+ * digits; the build stores its choice at STORAGE.layout for the edge function).
+ */
+export interface Layout {
+  shardDigits: number;
+}
+
+/** One folder per family: every catalog that fits. */
+export const FLAT: Layout = { shardDigits: 0 };
+
+/**
+ * The subfolder of a slug's files: the first `shardDigits` hex digits of the
+ * slug's 32-bit FNV-1a hash (with MurmurHash3's finalizer), "" when flat.
+ * Written out because it must be synchronous and import-free (Node, Deno and
+ * the build agree) and spread similar slugs ("samsung-galaxy-…") evenly; it is
+ * a placement, not a security hash.
+ */
+export function shardOf(slug: string, layout: Layout): string {
+  if (layout.shardDigits === 0) return "";
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 0x01000193);
+  // MurmurHash3's finalizer: FNV-1a alone leaves the high digits of similar slugs unevenly spread.
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+}
+
+/** A per-device resource stored as `<folder>/[<shard>/]<slug><extension>`. */
+function deviceResource<P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string): DeviceResource<P> {
+  return {
+    origin,
+    path,
+    file: (params, layout) => {
+      const slug = (params as Record<string, string>).device_slug!;
+      const shard = shardOf(slug, layout);
+      return `${folder}/${shard ? `${shard}/` : ""}${slug}${extension}`;
+    },
+  };
 }
 
 /** Every API path starts here (the edge function's and the CORS rules' scope). */
@@ -36,12 +88,12 @@ export const API_ROOT = "/api/";
 export const API = {
   list: resource("api", "/api/v1/devices"),
   legacyList: resource("api", "/api/devices"),
-  record: resource("api", "/api/v1/devices/{device_slug}", (p) => `/api/v1/devices/${p.device_slug}.json`),
-  evidence: resource("api", "/api/v1/devices/{device_slug}/evidence", (p) => `/api/v1/evidence/${p.device_slug}.json`),
+  record: deviceResource("api", "/api/v1/devices/{device_slug}", "/api/v1/devices", ".json"),
+  evidence: deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json"),
   dataset: resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
   datasetYear: resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
-  badge: resource("api", "/api/v1/badge/{device_slug}", (p) => `/api/v1/badge/${p.device_slug}.svg`),
-  deviceCalendar: resource("api", "/api/v1/calendar/{device_slug}.ics", (p) => `/api/v1/calendar/${p.device_slug}.ics`),
+  badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
+  deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
   manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
   feed: resource("api", "/feed.xml", () => "/feed.xml"),
   supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
@@ -54,7 +106,7 @@ export type ApiResourceName = keyof typeof API;
 /** The human pages. */
 export const PAGES = {
   home: resource("site", "/", () => "/index.html"),
-  device: resource("site", "/devices/{device_slug}", (p) => `/devices/${p.device_slug}.html`),
+  device: deviceResource("site", "/devices/{device_slug}", "/devices", ".html"),
   /** A withdrawn record's notice; also the 410 body of its device page. */
   withdrawal: resource("site", "/withdrawn/{device_slug}", (p) => `/withdrawn/${p.device_slug}.html`),
   browse: resource("site", "/browse/", () => "/browse/index.html"),
@@ -80,6 +132,8 @@ export const STORAGE = {
   listIndex: "/api/v1/list/index.txt",
   /** The plain walk's pages, named by the cursor that leads to them (null: the first page). */
   listPage: (cursor: string | null) => `/api/v1/list/pages/${cursor ?? "first"}.json`,
+  /** The build's Layout of the per-device files, as JSON. */
+  layout: "/api/v1/list/layout.json",
   /** Build-time ETags of the large files, so the edge function never hashes megabytes (serve/etags.ts). */
   etagManifest: "/api/v1/list/etags.json",
   /** The 410 body of a withdrawn record. */

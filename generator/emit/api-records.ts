@@ -8,10 +8,10 @@ import { devicesToWrite, type Emitter } from "./context.ts";
 export const apiRecords: Emitter = {
   name: "records",
   emit(ctx) {
-    const { catalog, site, out } = ctx;
+    const { catalog, site, out, layout } = ctx;
     for (const r of devicesToWrite(ctx)) {
-      out.json(API.record.file({ device_slug: r.slug }), deviceDocument(r, site));
-      out.json(API.evidence.file({ device_slug: r.slug }), evidenceDocument(r, site));
+      out.json(API.record.file({ device_slug: r.slug }, layout), deviceDocument(r, site));
+      out.json(API.evidence.file({ device_slug: r.slug }, layout), evidenceDocument(r, site));
     }
     for (const r of catalog.withdrawn) {
       if (r.publication.state !== "withdrawn") continue;
@@ -25,6 +25,7 @@ export const apiRecords: Emitter = {
         }),
       );
     }
+    out.json(STORAGE.layout, layout);
     out.json(STORAGE.notFoundProblem, problem("not-found", "No published resource exists at this path. See /docs for the endpoints."));
   },
 };

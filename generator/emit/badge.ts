@@ -58,7 +58,7 @@ export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }), await badgeSvg(badgeOf(verdictOf(r, site.now))));
+    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }, ctx.layout), await badgeSvg(badgeOf(verdictOf(r, site.now))));
     out.write(STORAGE.withdrawnBadge, await badgeSvg(WITHDRAWN_BADGE));
     out.write(STORAGE.rateLimitedBadge, await badgeSvg(RATE_LIMITED_BADGE));
   },

@@ -145,7 +145,7 @@ export function catalogEvents(sorted: Written[], now: string, budget: number): W
 
 export const calendar: Emitter = {
   name: "calendar",
-  emit({ catalog, site, out, only }) {
+  emit({ catalog, site, out, layout, only }) {
     const shell = shells(site);
     const everything: Written[] = [];
     for (const r of catalog.published) {
@@ -153,7 +153,7 @@ export const calendar: Emitter = {
       if (!only || only.has(r.slug)) {
         const { head, tail } = shell(`Support endings: ${r.name}`);
         const note = () => nothingAheadNote(`${r.slug}/nothing-ahead@${siteHost(site)}`, `${r.name}: no documented end of updates ahead`, urls(site).page(r.slug));
-        out.writeParts(API.deviceCalendar.file({ device_slug: r.slug }), [head, ...componentsOf(events, note), tail]);
+        out.writeParts(API.deviceCalendar.file({ device_slug: r.slug }, layout), [head, ...componentsOf(events, note), tail]);
       }
       everything.push(...events);
     }

@@ -1,5 +1,6 @@
 // What every emitter receives: the validated catalog, the site and a writer.
 import type { DeviceRecord } from "../schema/record.ts";
+import type { Layout } from "../contract/resources.ts";
 import type { Catalog } from "../derive/catalog.ts";
 import type { Site } from "../derive/site.ts";
 import type { OutputWriter } from "./writer.ts";
@@ -8,6 +9,8 @@ export interface EmitContext {
   catalog: Catalog;
   site: Site;
   out: OutputWriter;
+  /** Where the per-device files go (derive/layout.ts). */
+  layout: Layout;
   /**
    * Watch mode: only these records changed, and `out` writes over the last
    * build in place. Per-device files of other records are still current;

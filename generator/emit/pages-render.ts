@@ -7,7 +7,7 @@ import Eleventy from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import { urls, type Site } from "../derive/site.ts";
-import { PAGES, STORAGE, pathOf } from "../contract/resources.ts";
+import { PAGES, STORAGE, pathOf, type Layout } from "../contract/resources.ts";
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
@@ -40,6 +40,7 @@ export interface PagesInput {
   catalog: Catalog;
   site: Site;
   outRoot: string;
+  layout: Layout;
   /** Watch mode: render only these device pages (the home page and docs are always rendered). */
   only?: string[];
 }
@@ -63,9 +64,9 @@ const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.up
 const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.html$/, "");
 
 /** The files the templates are written to (their permalinks). */
-const pageFiles = {
+const pageFiles = (layout: Layout) => ({
   home: PAGES.home.file({}),
-  device: (slug: string) => PAGES.device.file({ device_slug: slug }),
+  device: (slug: string) => PAGES.device.file({ device_slug: slug }, layout),
   withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
   browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
   corrections: PAGES.corrections.file({}),
@@ -75,7 +76,7 @@ const pageFiles = {
   problemTypes: PAGES.problemTypes.file({}),
   notFound: STORAGE.notFoundPage,
   methodNotAllowed: STORAGE.methodNotAllowedPage,
-};
+});
 
 /** Shown on the home page: the soonest documented endings across the catalog. */
 const UPCOMING_SHOWN = 25;
@@ -111,7 +112,7 @@ interface Pass {
   devices: unknown[];
 }
 
-export async function run({ catalog, site, outRoot, only }: PagesInput): Promise<{ files: number; bytes: number }> {
+export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<{ files: number; bytes: number }> {
   const recent = [...catalog.published]
     .sort((a, b) => {
       const [da, db] = [latestRevisionDay(a), latestRevisionDay(b)];
@@ -131,7 +132,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("site", site);
         // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
         cfg.addGlobalData("urls", urls(site));
-        cfg.addGlobalData("files", pageFiles);
+        cfg.addGlobalData("files", pageFiles(layout));
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
         cfg.addGlobalData("recent", recent);

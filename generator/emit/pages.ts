@@ -6,8 +6,8 @@ import type { PagesInput } from "./pages-render.ts";
 
 export const pages: Emitter = {
   name: "eleventy",
-  async emit({ catalog, site, out, only }) {
-    const input: PagesInput = { catalog, site, outRoot: out.root, only: only && [...only] };
+  async emit({ catalog, site, out, layout, only }) {
+    const input: PagesInput = { catalog, site, outRoot: out.root, layout, only: only && [...only] };
     const { files, bytes } = await runInWorker<PagesInput, { files: number; bytes: number }>(new URL("./pages-render.ts", import.meta.url), input);
     out.files += files;
     out.bytes += bytes;

@@ -1,13 +1,13 @@
 // The request chain, web-standard (Request) → Promise<Response>, in the order
 // Netlify runs a request: (1) the rate limit, for the edge function's paths;
-// (2) the edge function's core (core.ts), for those paths, whose
-// context.next() is (3) the static layer (static-layer.ts) that stands in for
+// (2) the edge function's core (core.ts), for those paths, or the pages edge
+// function for the device pages, whose context.next() is (3) the static layer (static-layer.ts) that stands in for
 // Netlify's CDN over the build's files. The preview server (preview.ts) and
 // the Deno harness (test/netlify/edge-harness.ts) are thin adapters around it;
 // the Netlify edge function exports the same core (netlify/edge-functions/).
 import { API, STORAGE, matchResource } from "../contract/resources.ts";
-import { createEdgeHandler } from "./core.ts";
-import { runsEdge } from "./edge-paths.ts";
+import { createEdgeHandler, createPageHandler } from "./core.ts";
+import { runsEdge, runsPagesEdge } from "./edge-paths.ts";
 import type { NetlifyRules } from "./netlify-rules.ts";
 import { rateLimitedResponse, type SlidingWindowLimiter } from "./rate-limit.ts";
 import { createStaticLayer, type FileReader } from "./static-layer.ts";
@@ -29,6 +29,8 @@ export function createChain({ files, rules, limiter }: ChainOptions): (request: 
   const staticLayer = createStaticLayer(files, rules);
   // The core's own reads of shared storage go through the whole chain, as a same-origin fetch goes through Netlify's.
   const edge = createEdgeHandler({ fetch: (url) => chain(new Request(url)) });
+  // Netlify runs it only when a sharded build declares it; on a flat build it passes every request on, so running it always answers alike.
+  const pages = createPageHandler({ fetch: (url) => chain(new Request(url)) });
   const context = { next: staticLayer };
 
   async function limited(request: Request, pathname: string): Promise<Response | null> {
@@ -43,6 +45,7 @@ export function createChain({ files, rules, limiter }: ChainOptions): (request: 
 
   async function chain(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (runsPagesEdge(pathname)) return pages(request, context);
     if (!runsEdge(pathname)) return staticLayer(request);
     return (await limited(request, pathname)) ?? edge(request, context);
   }

@@ -8,13 +8,13 @@
 // withdrawn (410). No Node built-ins: it runs under Deno on Netlify's edge.
 import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
-import { API, PAGES, STORAGE, resolveApiPath, type ApiResourceName } from "../contract/resources.ts";
+import { API, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
 import { etagOf, type EtagManifest } from "./etags.ts";
 import { apiHeaders, resourceHeaders } from "./headers.ts";
-import { handleList, isListPath, itemReader, recordFile, type ListSource } from "./list.ts";
+import { handleList, isListPath, itemReader, type ListSource } from "./list.ts";
 import { finish, problemResponse, textResponse } from "./respond.ts";
 
 /** The part of Netlify's Context the core uses (no dependency on @netlify/edge-functions). */
@@ -95,9 +95,13 @@ function isolateCache(fetch: EdgeOptions["fetch"], origin: string) {
       return kept;
     };
   };
-  const list: ListSource = { index: once(() => text(STORAGE.listIndex).then(parseListIndex)), items: itemReader((slug) => text(recordFile(slug))) };
+  const layout = once(async () => JSON.parse(await text(STORAGE.layout)) as Layout);
+  const list: ListSource = {
+    index: once(() => text(STORAGE.listIndex).then(parseListIndex)),
+    items: itemReader(async (slug) => text(API.record.file({ device_slug: slug }, await layout()))),
+  };
   const manifest = once(async () => JSON.parse(await text(STORAGE.etagManifest)) as EtagManifest);
-  return { origin, list, manifest };
+  return { origin, list, manifest, layout };
 }
 
 export function createEdgeHandler({ fetch }: EdgeOptions) {
@@ -166,11 +170,36 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
     }
     const resource = API[name];
     if (!("file" in resource)) return miss(request, name, params);
-    const file = resource.file(params as never);
+    const file = resource.file(params as never, await cacheFor(url.origin).layout());
     return (
       (await fileAnswer(request, context, name, params, file)) ??
       (PER_DEVICE.has(name) ? await movedOrGone(request, context, name, params) : null) ??
       (await miss(request, name, params))
     );
+  };
+}
+
+/**
+ * The pages edge function (netlify/edge-functions/pages.ts): a device page,
+ * /devices/<slug>, from its file under the build's layout. Netlify runs it
+ * only where a sharded build declares it (edge-paths.ts netlifyDeployConfig);
+ * the request chain runs it on every device page, and on a flat build it
+ * passes the request on unchanged. A slug with no page file (a former slug, a
+ * withdrawn record, a typo) is passed on too, so the CDN's redirect rules and
+ * 404 page answer it as they answer any page.
+ */
+export function createPageHandler({ fetch }: EdgeOptions) {
+  let cache: { origin: string; layout: () => Promise<Layout> } | null = null;
+  return async function pageHandler(request: Request, context: EdgeContext): Promise<Response> {
+    const url = new URL(request.url);
+    const params = matchResource(PAGES.device, url.pathname.replace(/(.)\/$/, "$1"));
+    if (!params || !SLUG_PATTERN.test(params.device_slug)) return context.next(request);
+    if (cache?.origin !== url.origin) cache = { origin: url.origin, layout: isolateCache(fetch, url.origin).layout };
+    const layout = await cache.layout().catch(() => null);
+    if (!layout?.shardDigits) return context.next(request);
+    const page = await context.next(new Request(new URL(PAGES.device.file(params, layout), url), request));
+    if (page.status === 200 || page.status === 304) return page;
+    await page.body?.cancel();
+    return context.next(request);
   };
 }

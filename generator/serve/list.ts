@@ -18,9 +18,6 @@ import { NO_STORE } from "../contract/media.ts";
 
 export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
 
-/** The static record file of a device (written by the records emitter); list items are read from it. */
-export const recordFile = (slug: string) => API.record.file({ device_slug: slug });
-
 // ---- Cursors ----------------------------------------------------------------
 // A cursor is the key of the last record returned, bound to the query:
 // base64url (no padding) of "1.<query key>.<tier>.<slug>", where the query key

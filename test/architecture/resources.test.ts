@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
+import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
 import { buildTo } from "../helpers/build.ts";
 
 /** Parameters of the fixture catalog for each placeholder name. */
@@ -24,10 +24,10 @@ describe("the resource table", () => {
   it("names the file the build writes for every stored resource", () => {
     const missing = [...stored(API), ...stored(PAGES)]
       .filter(([name]) => name !== "browsePage") // the fixture catalog fits on one A–Z page
-      .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r))] as const)
+      .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r), FLAT)] as const)
       .filter(([, file]) => !existsSync(path.join(dist, file)));
     expect(missing).toEqual([]);
-    for (const file of [STORAGE.listIndex, STORAGE.listPage(null), STORAGE.goneProblem(WITHDRAWN), STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, STORAGE.withdrawnBadge, STORAGE.notFoundPage]) {
+    for (const file of [STORAGE.layout, STORAGE.listIndex, STORAGE.listPage(null), STORAGE.goneProblem(WITHDRAWN), STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, STORAGE.withdrawnBadge, STORAGE.notFoundPage]) {
       expect(existsSync(path.join(dist, file)), file).toBe(true);
     }
   });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { API, FLAT, PAGES, shardOf } from "../contract/resources.ts";
+import { chooseLayout, fullestShard, NETLIFY_MAX_FOLDER_ENTRIES } from "./layout.ts";
+
+/** Slugs shaped like the catalog's: a few makers with long runs of similar names. */
+const slugs = (n: number) => Array.from({ length: n }, (_, i) => `${["samsung-galaxy", "motorola-moto", "apple-iphone", "google-pixel"][i % 4]}-${Math.floor(i / 4)}${i % 7 ? "" : "-5g"}`);
+
+/** How many entries each folder gets when every per-device file of `names` is written under `layout`. */
+function folderSizes(names: string[], layout: { shardDigits: number }): Map<string, number> {
+  const entries = new Map<string, Set<string>>();
+  const add = (file: string) => {
+    const parts = file.split("/").filter(Boolean);
+    for (let i = 0; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      if (!entries.has(folder)) entries.set(folder, new Set());
+      entries.get(folder)!.add(parts[i]!);
+    }
+  };
+  for (const slug of names) for (const r of [API.record, API.evidence, API.badge, API.deviceCalendar, PAGES.device]) add(r.file({ device_slug: slug }, layout));
+  return new Map([...entries].map(([folder, set]) => [folder, set.size]));
+}
+
+describe("the storage layout", () => {
+  it("keeps a catalog that fits in one folder per family, at the paths it always had", () => {
+    expect(chooseLayout(slugs(53_000))).toEqual(FLAT);
+    expect(API.record.file({ device_slug: "alpha-phone" }, FLAT)).toBe("/api/v1/devices/alpha-phone.json");
+    expect(PAGES.device.file({ device_slug: "alpha-phone" }, FLAT)).toBe("/devices/alpha-phone.html");
+  });
+
+  it("at 250,000 devices, spreads every per-device family so no folder exceeds Netlify's 54,000 entries", () => {
+    const names = slugs(250_000);
+    const layout = chooseLayout(names);
+    expect(layout).toEqual({ shardDigits: 1 });
+    const largest = Math.max(...folderSizes(names, layout).values());
+    expect(largest).toBeLessThanOrEqual(NETLIFY_MAX_FOLDER_ENTRIES);
+    expect(largest).toBeGreaterThan(250_000 / 16 - 1000); // an even spread: 16 folders of about 15,600
+  });
+
+  it("scales through the threshold: at a limit of 60 entries, 280 devices (250,000 to 54,000) take the same 16 folders", () => {
+    const names = slugs(280);
+    const layout = chooseLayout(names, 60);
+    expect(layout).toEqual({ shardDigits: 1 });
+    expect(Math.max(...folderSizes(names, layout).values())).toBeLessThanOrEqual(60);
+    // 3,000 would need 256 subfolders, more than a folder may hold at that limit: refused, never written.
+    expect(() => chooseLayout(slugs(3_000), 60)).toThrow(/3000 devices cannot be spread over folders of at most 60 entries/);
+  });
+
+  it("places a slug by its own name only, so adding devices never moves another's files", () => {
+    const layout = { shardDigits: 2 };
+    expect(shardOf("alpha-phone", layout)).toMatch(/^[0-9a-f]{2}$/);
+    expect(shardOf("alpha-phone", layout)).toBe(shardOf("alpha-phone", { shardDigits: 2 }));
+    expect(API.record.file({ device_slug: "alpha-phone" }, layout)).toBe(`/api/v1/devices/${shardOf("alpha-phone", layout)}/alpha-phone.json`);
+    expect(fullestShard(["a", "b", "c"], FLAT)).toBe(3);
+  });
+});
