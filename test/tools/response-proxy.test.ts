@@ -60,7 +60,7 @@ describe("every endpoint of the data/ build, through Prism", () => {
     for (const year of years) expect(await get(`/api/v1/dataset?year=${year}`), year).toBe(200);
     for (const p of ["/api/v1/dataset", "/feed.xml", "/support-calendar.ics", "/api/v1/openapi.json", "/api/v1/schema/device-record.json", "/api/devices?limit=100"]) expect(await get(p), p).toBe(200);
     expect((await walk(data, { limit: "7" })).slugs).toEqual([...slugs].sort());
-  });
+  }, 180_000); // about 1,000 requests through Prism: near a minute alone, more beside the other suites on a loaded machine
 });
 
 describe("Prism's validating proxy", () => {
