@@ -1,12 +1,55 @@
+// Three vitest projects, all run by `npm test` (`npx vitest run --project unit`
+// runs one):
+// - unit: pure modules, tested beside them (generator/**/*.test.ts) plus the
+//   few test/ files that build nothing and start nothing; 5 s per test.
+// - http: everything that builds catalogs, starts servers, Deno or the
+//   third-party tools; the fixture, list and data catalogs are built once per
+//   run by test/helpers/builds.global.ts (read them with inject()).
+// - browser: the Chromium tests (started only through test/helpers/browser.ts).
 import { configDefaults, defineConfig } from "vitest/config";
+
+/** test/ files that build nothing and start nothing: they join the unit project. */
+const PURE_TEST_FILES = ["test/records/schema.test.ts", "test/import/endoflife-{proposals,readings,reconcile,releases}.test.ts"];
+const BROWSER_TEST_FILES = ["test/pages/**/*.test.ts", "test/hostile/security-headers.test.ts", "test/hostile/injection.test.ts"];
+// The Netlify target runs only under test/netlify/run.ts (npm run test:netlify), which starts netlify dev.
+const NETLIFY = process.env.NETLIFY_FIXTURE_URL ? [] : ["test/netlify/**"];
+/** Counts each test's expect() calls for scripts/test-time.sh; costs nothing otherwise. */
+const setupFiles = ["test/helpers/count-assertions.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "generator/**/*.test.ts"],
-    // The Netlify target runs only under test/netlify/run.ts (npm run test:netlify), which starts netlify dev.
-    exclude: [...configDefaults.exclude, ...(process.env.NETLIFY_FIXTURE_URL ? [] : ["test/netlify/**"])],
-    globalSetup: ["test/helpers/builds.global.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // The child processes (Deno, Prism, Chromium, builds) leave a core idle much of the time.
+    maxWorkers: 3,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["generator/**/*.test.ts", ...PURE_TEST_FILES],
+          setupFiles,
+          testTimeout: 5_000,
+          hookTimeout: 10_000,
+        },
+      },
+      {
+        test: {
+          name: "http",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...PURE_TEST_FILES, ...BROWSER_TEST_FILES, ...NETLIFY],
+          globalSetup: ["test/helpers/builds.global.ts"],
+          setupFiles,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: BROWSER_TEST_FILES,
+          setupFiles,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -18,6 +18,16 @@ export function cliCommand<T extends Options>(options: T, allowPositionals = tru
   }
 }
 
+/** A TCP port (0: any free one) from a flag's text, or exit 2 naming the flag. */
+export function parsePort(text: string, name = "--port"): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`error: ${name} must be an integer 0-65535 (got "${text}")`);
+    process.exit(2);
+  }
+  return port;
+}
+
 /** Today in UTC, YYYY-MM-DD, or the pinned day (--now, or the flag named) after checking it. */
 export function resolveNow(flag: string | undefined, name = "--now"): string {
   if (flag === undefined) return new Date().toISOString().slice(0, 10);

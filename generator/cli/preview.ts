@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { startPreview } from "../serve/preview.ts";
-import { cliArgs } from "./args.ts";
+import { cliArgs, parsePort } from "./args.ts";
 
 const args = cliArgs({
   dir: { type: "string", default: "dist" },
@@ -14,10 +14,6 @@ if (!existsSync(path.join(dir, "_redirects"))) {
   console.error(`error: ${dir}/ is not a build (no _redirects); run npm run build first`);
   process.exit(2);
 }
-const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`error: --port must be an integer 0-65535 (got "${args.port}")`);
-  process.exit(2);
-}
+const port = parsePort(args.port as string);
 const { url } = await startPreview({ dir, port, rateLimit: !args["no-rate-limit"] });
 console.log(`[preview] serving ${dir}/ on ${url} (rate limit ${args["no-rate-limit"] ? "off" : "on"})`);

@@ -4,7 +4,7 @@ import { build, type WatchMemory } from "../build.ts";
 import { formatProblem } from "../load/validate.ts";
 import { startPreview } from "../serve/preview.ts";
 import { watchCatalog } from "../watch.ts";
-import { cliArgs, resolveNow, resolveSite } from "./args.ts";
+import { cliArgs, parsePort, resolveNow, resolveSite } from "./args.ts";
 
 const args = cliArgs({
   data: { type: "string", default: "data" },
@@ -14,11 +14,7 @@ const args = cliArgs({
   "no-rate-limit": { type: "boolean", default: false },
   "no-watch": { type: "boolean", default: false },
 });
-const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`error: --port must be an integer 0-65535 (got "${args.port}")`);
-  process.exit(2);
-}
+const port = parsePort(args.port as string);
 // Without SITE_URL, the pages link to the preview itself, on whatever port it was given.
 const site = resolveSite(resolveNow(args.now as string | undefined), port ? `http://localhost:${port}` : undefined);
 const options = { dataDir: args.data as string, outDir: args.out as string, site };

@@ -64,7 +64,7 @@ export function badgeEmbed(slug: string, site: Site, name?: string): { html: str
 /**
  * The unknown-device badge as rendered by emit/badge.ts, kept here so the
  * request core can answer a miss without a renderer or a font (the edge
- * function has neither). test/exports/badge.test.ts re-renders it and fails,
+ * function has neither). test/exports/badge-files.test.ts and emit/badge.test.ts re-render it and fails,
  * printing the new text, if the renderer's output changes.
  */
 export const UNKNOWN_DEVICE_BADGE_SVG = `<svg width="157" height="20" viewBox="0 0 157 20" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="support: unknown device"><title>support: unknown device</title><clipPath id="corners"><rect width="157" height="20" rx="3"/></clipPath><g clip-path="url(#corners)"><rect width="55" height="20" fill="#555555"/><rect x="55" width="102" height="20" fill="#6b7280"/></g><g font-size="11" font-family="Inter,Verdana,DejaVu Sans,sans-serif" fill="#fff" text-anchor="middle"><text x="27.5" y="14" textLength="42.23" lengthAdjust="spacing">support</text><text x="106" y="14" textLength="89.61" lengthAdjust="spacing">unknown device</text></g></svg>

@@ -83,24 +83,27 @@ export function parseListIndex(text: string): ListIndex {
   return { header, slugs, hay, starts };
 }
 
-/** Position of the first slug greater than `slug` (binary search over the sorted slugs). */
-export function positionAfter(slugs: string[], slug: string): number {
+/** The first position in 0..n at which `holds` is true, for a `holds` false up to some position and true from there on (a binary search); n if none. */
+export function firstWhere(n: number, holds: (position: number) => boolean): number {
   let lo = 0;
-  let hi = slugs.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (slugs[mid]! <= slug) lo = mid + 1;
-    else hi = mid;
+    if (holds(mid)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }
+
+/** Position of the first slug greater than `slug` in the sorted slugs. */
+export const positionAfter = (slugs: string[], slug: string): number => firstWhere(slugs.length, (i) => slugs[i]! > slug);
 
 /**
  * Every record that matches a non-empty query, as record positions bucketed by
  * tier; each bucket is in slug order (positions ascend), so buckets[0], then
  * [1], then [2] is the answer order and no sort is needed. The same tiers as
  * tierOf (search.ts), computed from substring scans of the whole index with
- * no per-record allocation (test/list/core.test.ts checks the two agree).
+ * no per-record allocation (serve/list.test.ts checks the two agree).
  */
 export function matchPositions(index: ListIndex, query: Query): [number[], number[], number[]] {
   const { hay, starts } = index;
@@ -208,7 +211,11 @@ export function searchPage(index: ListIndex, query: Query, after: SortKey | null
     let from = 0;
     if (after) {
       if (tier < after.tier) continue;
-      if (tier === after.tier) from = lowerBound(bucket, positionAfter(index.slugs, after.slug));
+      if (tier === after.tier) {
+        // The bucket's positions ascend: start at the first one past the last key returned.
+        const past = positionAfter(index.slugs, after.slug);
+        from = firstWhere(bucket.length, (k) => bucket[k]! >= past);
+      }
     }
     for (let k = from; k < bucket.length; k++) {
       if (keys.length === limit) {
@@ -220,16 +227,4 @@ export function searchPage(index: ListIndex, query: Query, after: SortKey | null
     if (more) break;
   }
   return { keys, more, total };
-}
-
-/** First index in an ascending array whose value is >= v. */
-function lowerBound(xs: number[], v: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (xs[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

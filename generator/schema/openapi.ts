@@ -269,6 +269,17 @@ function getOperation({ operationId, tag, summary, description, parameters = [],
 
 const ok = (description: string, content: object, headers: Record<string, object>) => ({ description, headers, content });
 
+/**
+ * What a per-device operation answers for a slug that names no published
+ * record: 301 for a former slug, 404, 410 for a withdrawn record (the badge
+ * answers its own 404 and 410 bodies, given in `own`).
+ */
+const slugMisses = (own: { "404"?: object; "410"?: object } = {}) => ({
+  "301": responseRef("MovedToCurrentSlug"),
+  "404": own["404"] ?? responseRef("DeviceNotFound"),
+  "410": own["410"] ?? responseRef("DeviceGone"),
+});
+
 const csv = (description: string) =>
   body(MEDIA.csv, text(`${description} UTF-8 without a byte-order mark, RFC 4180, one row per device × model × region. Columns, in order: ${DATASET_COLUMNS.map((c) => c.name).join(", ")}.`));
 
@@ -300,9 +311,7 @@ function paths(site: Site) {
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The record.", body(MEDIA.json, schemaRef("DeviceDocument")), API_HEADERS),
-        "301": responseRef("MovedToCurrentSlug"),
-        "404": responseRef("DeviceNotFound"),
-        "410": responseRef("DeviceGone"),
+        ...slugMisses(),
       },
     }),
     [API.evidence.path]: getOperation({
@@ -313,9 +322,7 @@ function paths(site: Site) {
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The evidence.", body(MEDIA.json, schemaRef("EvidenceDocument")), API_HEADERS),
-        "301": responseRef("MovedToCurrentSlug"),
-        "404": responseRef("DeviceNotFound"),
-        "410": responseRef("DeviceGone"),
+        ...slugMisses(),
       },
     }),
     [API.dataset.path]: getOperation({
@@ -350,14 +357,15 @@ function paths(site: Site) {
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The badge.", body(MEDIA.svg, text("An SVG image with role=\"img\", an aria-label and a title in the same words.")), API_HEADERS),
-        "301": responseRef("MovedToCurrentSlug"),
-        "404": ok("Not Found: a neutral \"unknown device\" badge, so an embedded image still shows something readable.", body(MEDIA.svg, text("The unknown-device badge.")), API_HEADERS),
+        ...slugMisses({
+          "404": ok("Not Found: a neutral \"unknown device\" badge, so an embedded image still shows something readable.", body(MEDIA.svg, text("The unknown-device badge.")), API_HEADERS),
+          "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
+        }),
         "429": {
           ...RESPONSES.RateLimited,
           description: `${RESPONSES.RateLimited.description} Where our code answers (the preview), a "busy" badge, so an embedded image still shows; on Netlify the platform's limiter answers the problem document.`,
           content: { ...body(MEDIA.svg, text("The busy badge.")), ...RESPONSES.RateLimited.content },
         },
-        "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
       },
     }),
     [API.deviceCalendar.path]: getOperation({
@@ -368,9 +376,7 @@ function paths(site: Site) {
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
-        "301": responseRef("MovedToCurrentSlug"),
-        "404": responseRef("DeviceNotFound"),
-        "410": responseRef("DeviceGone"),
+        ...slugMisses(),
       },
     }),
     [API.manufacturerCalendar.path]: getOperation({

@@ -178,7 +178,7 @@ const indent = (json: string, by: string) => json.split("\n").join(`\n${by}`);
 /**
  * The v1 page body from standalone item texts (each `JSON.stringify(item, null, 2)`):
  * byte for byte `JSON.stringify({ devices: items, meta }, null, 2) + "\n"`
- * (test/list/core.test.ts), without parsing or re-serializing the items.
+ * (serve/list.test.ts), without parsing or re-serializing the items.
  */
 export function pageText(items: string[], meta: object): string {
   const array = items.length ? `[\n    ${items.map((t) => indent(t, "    ")).join(",\n    ")}\n  ]` : "[]";

@@ -9,7 +9,7 @@
 // against the strict schemas it was generated from).
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import ajvFormats from "ajv-formats";
@@ -20,7 +20,7 @@ import { STORAGE } from "../../generator/contract/resources.ts";
 import { parseListRequest } from "../../generator/serve/list.ts";
 import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
 import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
-import { SITE, buildTo, servePreview, tempDir, type Preview } from "../helpers/build.ts";
+import { SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 
 const NOW = "2026-11-22";
 type Json = Record<string, any>;
@@ -166,7 +166,7 @@ describe("the API answers as its OpenAPI document says", () => {
   let dist: string;
   let preview: Preview;
   beforeAll(async () => {
-    dist = (await buildTo(undefined, NOW)).outDir;
+    dist = inject("fixtureDist"); // built as of NOW
     preview = await servePreview(dist);
   });
   afterAll(() => preview?.close());

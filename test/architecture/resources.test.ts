@@ -4,9 +4,8 @@
 // exactly the table's API paths.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
-import { buildTo } from "../helpers/build.ts";
 
 /** Parameters of the fixture catalog for each placeholder name. */
 const SAMPLE: Record<string, string> = { device_slug: "alpha-phone", manufacturer: "example-maker", year: "2029", number: "1", name: "api", file: "site.css" };
@@ -17,7 +16,7 @@ const stored = (table: Record<string, Resource>) => Object.entries(table).filter
 
 let dist: string;
 beforeAll(async () => {
-  dist = (await buildTo()).outDir;
+  dist = inject("fixtureDist");
 });
 
 describe("the resource table", () => {

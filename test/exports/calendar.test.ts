@@ -1,43 +1,17 @@
-// The support calendars read back with ical.js: one event per upcoming
+// The support calendars read back with ical.js (test/helpers/ical.ts): one event per upcoming
 // documented end, honest precision, stable UIDs, no minimum commitments, no
 // past events, escaped text, and the library's own line folding.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import ICAL from "ical.js";
+import { parseICalendar, readCalendar, type CalendarEvent } from "../helpers/ical.ts";
 import { foldLines } from "ical-generator";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogEvents, fold } from "../../generator/emit/calendar.ts";
 import type { SupportEndEvent } from "../../generator/derive/calendar-events.ts";
 import { buildTo } from "../helpers/build.ts";
 
-interface ParsedEvent {
-  uid: string;
-  summary: string;
-  description: string;
-  start: string;
-  end: string;
-  allDay: boolean;
-  url: string;
-}
-
-function parseCalendar(text: string) {
-  const cal = new ICAL.Component(ICAL.parse(text));
-  const events: ParsedEvent[] = cal.getAllSubcomponents("vevent").map((v) => {
-    const e = new ICAL.Event(v);
-    return {
-      uid: e.uid,
-      summary: e.summary,
-      description: e.description,
-      start: e.startDate.toString(),
-      end: e.endDate.toString(),
-      allDay: e.startDate.isDate && e.endDate.isDate,
-      url: String(v.getFirstPropertyValue("url")),
-    };
-  });
-  // ical.js leaves an X- property's TEXT escaped: undo RFC 5545 §3.3.11 escaping here.
-  const name = String(cal.getFirstPropertyValue("x-wr-calname")).replace(/\\([\\;,nN])/g, (_, c: string) => (c.toLowerCase() === "n" ? "\n" : c));
-  return { name, events };
-}
+const parseCalendar = readCalendar;
+type ParsedEvent = CalendarEvent;
 
 const read = (dist: string, file: string) => readFileSync(path.join(dist, file), "utf8");
 let dist: string;
@@ -46,7 +20,7 @@ let whole: ReturnType<typeof parseCalendar>;
 let all: ParsedEvent[];
 
 beforeAll(async () => {
-  dist = (await buildTo(undefined, "2026-11-22")).outDir;
+  dist = inject("fixtureDist"); // the fixture catalog as of 2026-11-22
   whole = parseCalendar(read(dist, "support-calendar.ics"));
   all = readdirSync(path.join(dist, "api/v1/calendar/manufacturers"))
     .flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/manufacturers/${f}`)).events)
@@ -139,7 +113,7 @@ describe("/support-calendar.ics and the manufacturers' calendars", () => {
 describe("/api/v1/calendar/<slug>.ics", () => {
   it("a device with no documented end ahead gets a calendar that says so in a note (RFC 5545: at least one component), with no event", () => {
     const text = read(dist, "api/v1/calendar/beta-tablet.ics");
-    const cal = new ICAL.Component(ICAL.parse(text));
+    const cal = parseICalendar(text);
     expect(cal.getAllSubcomponents("vevent")).toEqual([]);
     const notes = cal.getAllSubcomponents("vjournal");
     expect(notes).toHaveLength(1);

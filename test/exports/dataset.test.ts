@@ -3,10 +3,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DATASET_COLUMNS, datasetRows, neutralizeFormula } from "../../generator/derive/dataset-rows.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
-import { buildTo, FIXTURES, SITE } from "../helpers/build.ts";
+import { FIXTURES, SITE } from "../helpers/build.ts";
 
 type Row = Record<(typeof DATASET_COLUMNS)[number]["name"], string>;
 
@@ -18,7 +18,7 @@ const raw = (file: string) => readFileSync(path.join(dist, "api/v1", file), "utf
 const rows = (file: string): Row[] => parse(raw(file), { columns: true });
 
 beforeAll(async () => {
-  dist = (await buildTo()).outDir;
+  dist = inject("fixtureDist");
 });
 
 describe("the whole catalog, /api/v1/dataset", () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { changeEntries, FEED_CAP, feedLinkTag } from "../../generator/derive/changes.ts";
 import { catalogOf } from "../../generator/derive/catalog.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
@@ -25,7 +25,7 @@ let text: string;
 let feed: { id: string; updated: string; rights: string; link: { rel: string; href: string }[]; entry: Entry[] };
 
 beforeAll(async () => {
-  text = feedOf((await buildTo()).outDir);
+  text = feedOf(inject("fixtureDist"));
   feed = parser.parse(text).feed;
 });
 

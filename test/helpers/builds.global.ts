@@ -1,7 +1,10 @@
-// vitest global setup: the two builds every HTTP target serves, built once per
-// run (or taken from FIXTURE_DIST and LIST_DIST, which test/netlify/run.ts
-// sets to the builds netlify dev serves): the fixture catalog, and a synthetic
-// catalog of 300 records for the list.
+// vitest global setup of the http project: the builds its suites read, built
+// once per run and handed out with provide/inject: the fixture catalog and a
+// synthetic catalog of 300 records for the list, which every HTTP target
+// serves (or taken from FIXTURE_DIST and LIST_DIST, which test/netlify/run.ts
+// sets to the builds netlify dev serves), and the real catalog in data/ for
+// the third-party tools (test/tools/). All with the test origins (SITE) as of
+// 2026-11-22, as buildTo() builds by default. Suites must not write into them.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +12,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "../../generator/build.ts";
 import { FIXTURES, SITE } from "./build.ts";
+import { DATA } from "./catalogs.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -31,11 +35,15 @@ export default async function setup(project: TestProject) {
   const builds = FIXTURE_DIST && LIST_DIST ? { fixture: FIXTURE_DIST, list: LIST_DIST } : await buildHttpCatalogs();
   project.provide("fixtureDist", builds.fixture);
   project.provide("listDist", builds.list);
+  // test/netlify/run.ts runs only the HTTP suites, which never read it.
+  if (!FIXTURE_DIST) project.provide("dataDist", await buildInto(DATA, path.join(path.dirname(builds.fixture), "data")));
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     fixtureDist: string;
     listDist: string;
+    /** The catalog in data/ (not under npm run test:netlify). */
+    dataDist: string;
   }
 }

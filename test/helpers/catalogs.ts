@@ -1,8 +1,9 @@
 // The two catalogs every third-party tool in test/tools/ checks: the hand-made
 // fixtures (hostile text, a former slug, a withdrawn record, a draft) and the
-// real catalog in data/, each built once per test file.
+// real catalog in data/, built once per run by the http project's global setup
+// (builds.global.ts).
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildTo, FIXTURES, freePort, servePreview, tempDir, type Preview } from "./build.ts";
 
 export const DATA = path.resolve(import.meta.dirname, "../../data");
@@ -10,13 +11,9 @@ export const DATA = path.resolve(import.meta.dirname, "../../data");
 export const CATALOGS = { fixtures: FIXTURES, data: DATA } as const;
 export type CatalogName = keyof typeof CATALOGS;
 
-/** For a test file: both catalogs built (with the test origins) before its tests; `dist.fixtures`, `dist.data`. */
+/** Both catalogs as built once per run with the test origins (builds.global.ts); `dist.fixtures`, `dist.data`. Read only. */
 export function builtCatalogs(): Record<CatalogName, string> {
-  const dist = {} as Record<CatalogName, string>;
-  beforeAll(async () => {
-    for (const name of Object.keys(CATALOGS) as CatalogName[]) dist[name] = (await buildTo(CATALOGS[name])).outDir;
-  });
-  return dist;
+  return { fixtures: inject("fixtureDist"), data: inject("dataDist") };
 }
 
 /**

@@ -1,11 +1,10 @@
 // The outputs read back as their consumers read them: CSV with csv-parse,
-// iCalendar with ical.js, Atom with fast-xml-parser, and HTML with a small
+// iCalendar with ical.js (test/helpers/ical.ts), Atom with fast-xml-parser, and HTML with a small
 // tokenizer that fails on any markup it does not recognize, so text that
 // escaped its escaping cannot hide inside a "text contains" check.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import ICAL from "ical.js";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
 export const readText = (dist: string, file: string) => readFileSync(path.join(dist, file), "utf8");
@@ -54,29 +53,7 @@ export function readHtml(html: string): { tags: HtmlTag[]; text: string } {
 
 export const readCsv = (text: string): Record<string, string>[] => parse(text, { columns: true });
 
-export interface CalendarEvent {
-  uid: string;
-  summary: string;
-  description: string;
-  start: string;
-  end: string;
-  url: string;
-  /** How many times each property that must occur once occurs (an injected line would add one). */
-  counts: Record<string, number>;
-}
-
-// ical.js leaves an X- property's TEXT escaped; RFC 5545 §3.3.11 unescaping.
-const unescapeText = (s: string) => s.replace(/\\([\\;,nN])/g, (_, c: string) => (c.toLowerCase() === "n" ? "\n" : c));
-
-export function readCalendar(text: string): { name: string; events: CalendarEvent[] } {
-  const cal = new ICAL.Component(ICAL.parse(text));
-  const events = cal.getAllSubcomponents("vevent").map((v) => {
-    const e = new ICAL.Event(v);
-    const counts = Object.fromEntries(["uid", "dtstart", "dtend", "summary", "description", "url"].map((p) => [p, v.getAllProperties(p).length]));
-    return { uid: e.uid, summary: e.summary, description: e.description, start: e.startDate.toString(), end: e.endDate.toString(), url: String(v.getFirstPropertyValue("url")), counts };
-  });
-  return { name: unescapeText(String(cal.getFirstPropertyValue("x-wr-calname"))), events };
-}
+export { readCalendar, type CalendarEvent } from "../helpers/ical.ts";
 
 export interface FeedEntry {
   id: string;

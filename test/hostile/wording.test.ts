@@ -24,6 +24,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { XMLParser } from "fast-xml-parser";
 import { DomUtils, parseDocument } from "htmlparser2";
 import ICAL from "ical.js";
+import { parseICalendar } from "../helpers/ical.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTo, filesIn, FIXTURES, tempDir } from "../helpers/build.ts";
 
@@ -80,7 +81,7 @@ function expectNever(text: string, where: string) {
 }
 
 const pageText = (html: string) => DomUtils.textContent(parseDocument(html)).replace(/[ \t]+/g, " ");
-const icsEvents = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+const icsEvents = (text: string) => parseICalendar(text).getAllSubcomponents("vevent");
 
 describe('"supported" is never "secure"', () => {
   it("verdict labels, reasons and statuses never say it, in records and list pages", () => {
@@ -103,7 +104,7 @@ describe('"supported" is never "secure"', () => {
 
   it("calendar event summaries never say it; descriptions only deny it", () => {
     for (const f of ["support-calendar.ics", ...filesUnder("api/v1/calendar", ".ics")]) {
-      const cal = new ICAL.Component(ICAL.parse(file(f)));
+      const cal = parseICalendar(file(f));
       for (const v of cal.getAllSubcomponents("vevent")) {
         const e = new ICAL.Event(v);
         expectNever(e.summary, `${f} ${e.uid} summary`);

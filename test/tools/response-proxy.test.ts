@@ -9,8 +9,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { API } from "../../generator/contract/resources.ts";
-import { buildTo, filesIn, servePreview } from "../helpers/build.ts";
-import { DATA, spread } from "../helpers/catalogs.ts";
+import { filesIn, servePreview } from "../helpers/build.ts";
+import { spread } from "../helpers/catalogs.ts";
 import { socketTarget, type HttpTarget } from "../helpers/targets.ts";
 import { contractBreaches, startValidatingProxy, type ValidatingProxy } from "../helpers/validating-proxy.ts";
 import { exportsSuite } from "../http/exports.ts";
@@ -46,7 +46,7 @@ describe("the list contract, through Prism", () => listContract(() => list));
 const RECORDS_CHECKED = 200;
 let data: HttpTarget;
 beforeAll(async () => {
-  data = await throughPrism((await buildTo(DATA)).outDir);
+  data = await throughPrism(inject("dataDist"));
 });
 afterAll(() => data?.close());
 describe("every endpoint of the data/ build, through Prism", () => {
@@ -60,7 +60,7 @@ describe("every endpoint of the data/ build, through Prism", () => {
     for (const year of years) expect(await get(`/api/v1/dataset?year=${year}`), year).toBe(200);
     for (const p of ["/api/v1/dataset", "/feed.xml", "/support-calendar.ics", "/api/v1/openapi.json", "/api/v1/schema/device-record.json", "/api/devices?limit=100"]) expect(await get(p), p).toBe(200);
     expect((await walk(data, { limit: "7" })).slugs).toEqual([...slugs].sort());
-  });
+  }, 180_000); // about 1,000 requests through Prism: near a minute alone, more beside the other suites on a loaded machine
 });
 
 describe("Prism's validating proxy", () => {

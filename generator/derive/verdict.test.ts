@@ -1,8 +1,8 @@
-// Verdicts on hand-picked days around each boundary and precision.
+// Verdicts on hand-picked days around each boundary and precision (periods themselves: dates.test.ts).
 import { describe, expect, it } from "vitest";
-import { commitmentStatus, verdictOf, SOON_DAYS } from "../../generator/derive/verdict.ts";
-import { addDays, periodOf } from "../../generator/derive/dates.ts";
-import type { Commitment, DeviceRecord, PartialDate } from "../../generator/schema/record.ts";
+import { commitmentStatus, verdictOf, SOON_DAYS } from "./verdict.ts";
+import { addDays } from "./dates.ts";
+import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
 
 const c = (end?: PartialDate, minimum?: PartialDate, scope: Commitment["scope"] = {}, id = "c"): Commitment => ({
   id,
@@ -16,20 +16,6 @@ const c = (end?: PartialDate, minimum?: PartialDate, scope: Commitment["scope"] 
 const month = (value: string): PartialDate => ({ value, precision: "month" });
 const rec = (os: Commitment[], security: Commitment[]): DeviceRecord =>
   ({ slug: "x", name: "X", support: { os, security } }) as unknown as DeviceRecord;
-
-describe("periods respect precision", () => {
-  it.each([
-    [{ value: "2030-10-15", precision: "day" }, "2030-10-15", "2030-10-15"],
-    [{ value: "2030-10", precision: "month" }, "2030-10-01", "2030-10-31"],
-    [{ value: "2028-02", precision: "month" }, "2028-02-01", "2028-02-29"],
-    [{ value: "2030-Q4", precision: "quarter" }, "2030-10-01", "2030-12-31"],
-    [{ value: "2030-Q1", precision: "quarter" }, "2030-01-01", "2030-03-31"],
-    [{ value: "2030", precision: "year" }, "2030-01-01", "2030-12-31"],
-  ] as [PartialDate, string, string][])("%o spans %s..%s", (d, first, last) => {
-    expect(periodOf(d)).toEqual({ first, last });
-  });
-  it("an unknown date has no period", () => expect(periodOf({ precision: "unknown" })).toBeNull());
-});
 
 describe("commitment status around an October 2030 month-precision end", () => {
   const oct = c(month("2030-10"));

@@ -1,6 +1,6 @@
 // SITE_URL and BASE_URL: origins every link is built on; a bad one is refused by name, not a crash mid-build.
 import { describe, expect, it } from "vitest";
-import { siteFromEnv } from "../../generator/derive/site.ts";
+import { siteFromEnv } from "./site.ts";
 
 describe("siteFromEnv", () => {
   it("takes origins, trims a trailing slash, and lets BASE_URL default to SITE_URL", () => {

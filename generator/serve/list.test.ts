@@ -1,14 +1,14 @@
-// The list core's pure parts: normalization, ranking, the index scan (against
+// The list core's pure parts (serve/list.ts and derive/list-index.ts): normalization, ranking, the index scan (against
 // the reference tierOf), cursors, request parsing and body assembly.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable } from "../../generator/derive/search.ts";
-import { formatListIndex, INDEX_FORMAT, IndexFormatError, matchPositions, parseListIndex, plainPage, searchPage } from "../../generator/derive/list-index.ts";
-import { deviceDocument, deviceSummary } from "../../generator/derive/documents.ts";
-import { synthRecords } from "../../generator/synth/generate.ts";
-import { catalogOf } from "../../generator/derive/catalog.ts";
-import { DeviceRecord } from "../../generator/schema/record.ts";
+import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable } from "../derive/search.ts";
+import { formatListIndex, INDEX_FORMAT, IndexFormatError, matchPositions, parseListIndex, plainPage, searchPage } from "../derive/list-index.ts";
+import { deviceDocument, deviceSummary } from "../derive/documents.ts";
+import { synthRecords } from "../synth/generate.ts";
+import { catalogOf } from "../derive/catalog.ts";
+import { DeviceRecord } from "../schema/record.ts";
 import {
   answerList,
   decodeCursor,
@@ -19,10 +19,10 @@ import {
   pageText,
   parseListRequest,
   queryKey,
-} from "../../generator/serve/list.ts";
-import { DEFAULT_LIMIT } from "../../generator/contract/list-params.ts";
-import { FIXTURES } from "../helpers/build.ts";
+} from "./list.ts";
+import { DEFAULT_LIMIT } from "../contract/list-params.ts";
 
+const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog");
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
 const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))));
 
