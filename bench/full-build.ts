@@ -1,22 +1,17 @@
 // Measurement 1: one full build of a catalog, in a fresh process.
 // Run directly, it is the child: builds once and prints one JSON line.
+import type { BuildReport } from "../generator/build.ts";
 import { isMain, measured, NOW, round, runChild, type Usage } from "./lib.ts";
 
-export interface BuildResult extends Usage {
+/** The build's own report of what it wrote (generator/build.ts), its measured usage, and the catalog calendar's size. */
+export interface BuildResult extends Usage, Pick<BuildReport, "records" | "published" | "files" | "bytes" | "stages"> {
   /** Spawn to exit of the child: the build plus node, tsx and module start-up. */
   processMs: number;
-  records: number;
-  published: number;
-  files: number;
-  bytes: number;
-  /** The output's fullest folder and its entries (Netlify refuses more than 54,000). */
-  largestFolder: { folder: string; entries: number };
+  largestFolder: NonNullable<BuildReport["largestFolder"]>;
   /** Subfolder digits of the per-device files (0: flat; derive/layout.ts). */
   shardDigits: number;
   /** Bytes of the whole-catalog calendar, /support-calendar.ics. */
   catalogCalendarBytes: number;
-  /** Milliseconds per stage as the build reports them (load, derive, each emitter, swap). */
-  stages: Record<string, number>;
 }
 
 export async function measureBuild(catalogDir: string, outDir: string): Promise<BuildResult> {
