@@ -65,7 +65,7 @@ describe("the index text", () => {
     [`format device-list-index/2, expected ${INDEX_FORMAT}`, text.replace(INDEX_FORMAT, "device-list-index/2")],
     ["slug section does not end where the header says", text.replace(/"slugChars":\d+/, '"slugChars":7')],
     ["slug count differs from the header", text.replace('"count":5', '"count":4')],
-    ["truncated search section", lines.slice(0, -2).join("\n") + "\n"],
+    ["truncated search section", `${lines.slice(0, -2).join("\n")}\n`],
     ["trailing data", `${text}extra`],
   ])("refuses an index with %s", (why, broken) => {
     expect(() => parseListIndex(broken)).toThrow(IndexFormatError);

@@ -10,7 +10,7 @@
 // and the catalog calendar would fold each event twice. So each event is
 // written and folded once, by `fold` below (the same rule, byte for byte), and
 // the calendars are the library's own header and footer around those events.
-import ical, { escape, ICalEventTransparency } from "ical-generator";
+import ical, { escape as escapeText, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, LICENSE, siteHost, urls, type Site } from "../derive/site.ts";
 import { perRecord } from "../derive/memo.ts";
@@ -61,7 +61,7 @@ function shells(site: Site): (name: string, note?: string) => { head: string; ta
   const text = ical({
     name: NAME_SLOT,
     // ical-generator escapes event text but writes the calendar name and description as given.
-    description: `${escape(`Upcoming documented ends of OS and security updates. ${attribution(site).text}.`, false)}${NOTE_SLOT}`,
+    description: `${escapeText(`Upcoming documented ends of OS and security updates. ${attribution(site).text}.`, false)}${NOTE_SLOT}`,
     prodId: { company: "Device Lifecycle Records", product: "Support calendar", language: "EN" },
     url: site.siteUrl,
     ttl: 86_400,
@@ -71,7 +71,7 @@ function shells(site: Site): (name: string, note?: string) => { head: string; ta
   const end = text.lastIndexOf("END:VCALENDAR");
   // RFC 5545 ends every content line, the last one too, with CRLF.
   const tail = `${text.slice(end)}\r\n`;
-  return (name, note = "") => ({ head: fold(text.slice(0, end).replaceAll(NAME_SLOT, () => escape(name, false)).replaceAll(NOTE_SLOT, () => escape(note, false))), tail });
+  return (name, note = "") => ({ head: fold(text.slice(0, end).replaceAll(NAME_SLOT, () => escapeText(name, false)).replaceAll(NOTE_SLOT, () => escapeText(note, false))), tail });
 }
 
 const scratch = ical();
@@ -104,10 +104,10 @@ function eventText(e: SupportEndEvent): string {
 function nothingAheadNote(uid: string, summary: string, url: string): string {
   const lines = [
     "BEGIN:VJOURNAL",
-    `UID:${escape(uid, false)}`,
+    `UID:${escapeText(uid, false)}`,
     `DTSTAMP:${LICENSE.effective.replaceAll("-", "")}T000000Z`,
-    `SUMMARY:${escape(summary, false)}`,
-    `DESCRIPTION:${escape(`${summary}. Nothing in this calendar is a documented end of OS or security updates still to come: the ends are unknown, only "at least until" commitments or "up to" ceilings, or already past. An event appears here when a documented end is added. Scope, evidence and uncertainty of each record: ${url}`, false)}`,
+    `SUMMARY:${escapeText(summary, false)}`,
+    `DESCRIPTION:${escapeText(`${summary}. Nothing in this calendar is a documented end of OS or security updates still to come: the ends are unknown, only "at least until" commitments or "up to" ceilings, or already past. An event appears here when a documented end is added. Scope, evidence and uncertainty of each record: ${url}`, false)}`,
     `URL:${url}`,
     "END:VJOURNAL",
   ];

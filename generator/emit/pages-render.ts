@@ -3,7 +3,7 @@
 // written directly by the other emitters, Eleventy only renders HTML.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import Eleventy from "@11ty/eleventy";
+import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import { urls, type Site } from "../derive/site.ts";
@@ -58,6 +58,7 @@ const STATUS_WORDS: Record<CommitmentStatus, string> = {
 };
 
 /** The newest `updated` day of some records (a page's "data last changed"), or "" for none. */
+// biome-ignore lint/complexity/useMathMinMax: ISO dates compared as strings; Math.max would turn them into NaN.
 const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.updated > max ? x.updated : max), "");
 
 /** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
@@ -128,7 +129,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
       quietMode: true,
-      config(cfg: any) {
+      config(cfg: EleventyConfig) {
         cfg.addGlobalData("site", site);
         // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
         cfg.addGlobalData("urls", urls(site));

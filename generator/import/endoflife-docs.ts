@@ -22,7 +22,7 @@ function conditionText(when: Condition | undefined): string {
   return parts.join(", ");
 }
 
-const escape = (s: string) => s.replaceAll("|", "\\|");
+const escapePipes = (s: string) => s.replaceAll("|", "\\|");
 
 function pageText(ref: string): string {
   if (ref === "release-link") return "the release's link";
@@ -38,7 +38,7 @@ function columnSection(key: "eoas" | "eol", c: ColumnMapping): string[] {
     "| --- | --- | --- | --- | --- |",
     ...c.rules.map(
       (r) =>
-        `| ${escape(conditionText(r.when))} | ${r.reading === "estimate" ? "no date (estimate)" : r.reading} | ${r.reading === "estimate" ? "—" : r.precision} | ${r.pages.map(pageText).join(", ") || "—"} | ${escape(r.meaning)} |`,
+        `| ${escapePipes(conditionText(r.when))} | ${r.reading === "estimate" ? "no date (estimate)" : r.reading} | ${r.reading === "estimate" ? "—" : r.precision} | ${r.pages.map(pageText).join(", ") || "—"} | ${escapePipes(r.meaning)} |`,
     ),
     "",
   ];

@@ -112,7 +112,7 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     if (ceilingWords && known(c.end))
       add(`${path}.end`, `meaning says "${ceilingWords}", an announced ceiling or aim, but the date is recorded as a documented end; record it as "ceiling" (or, if the source does document this end, say so in meaning)`);
   };
-  (["os", "security"] as const).forEach((kind) => r.support[kind].forEach((c, i) => checkCommitment(`support.${kind}[${i}]`, c)));
+  for (const kind of ["os", "security"] as const) r.support[kind].forEach((c, i) => { checkCommitment(`support.${kind}[${i}]`, c); });
 
   r.caveats.forEach((c, i) => {
     checkScope(`caveats[${i}].scope`, c.scope);

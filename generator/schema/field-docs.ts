@@ -4,6 +4,7 @@ import path from "node:path";
 import { deviceRecordJsonSchema } from "./json-schema.ts";
 import { API } from "../contract/resources.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema node as zod emits it; the walk reads whichever keywords it has.
 type Node = Record<string, any>;
 
 function typeOf(n: Node): string {

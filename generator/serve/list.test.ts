@@ -160,7 +160,7 @@ describe("cursors", () => {
   it("only the canonical spelling decodes (one key, one cursor, one static file name)", () => {
     const c = encodeCursor(null, { tier: 0, slug: "alpha-phone" });
     expect(decodeCursor(`${c}=`)).toBeNull();
-    expect(decodeCursor(c.slice(0, -1) + "R")).toBeNull(); // other trailing bits
+    expect(decodeCursor(`${c.slice(0, -1)}R`)).toBeNull(); // other trailing bits
     expect(decodeCursor(btoa("1..1.alpha").replace(/=+$/, ""))).toBeNull(); // a plain walk has no tiers
     expect(decodeCursor(btoa("1..0.Alpha").replace(/=+$/, ""))).toBeNull();
     expect(decodeCursor(btoa("1..0.a.b").replace(/=+$/, ""))).toBeNull();

@@ -109,7 +109,7 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
     return { ok: false, code: "query-too-long", detail: `q may be at most ${MAX_QUERY_LENGTH} characters long.`, members: { maxLength: MAX_QUERY_LENGTH } };
   }
   const parsed = rawQ === null ? null : queryOf(rawQ);
-  const query = parsed && parsed.norm ? parsed : null;
+  const query = parsed?.norm ? parsed : null;
   const cursor = p.get("cursor");
   let after: SortKey | null = null;
   if (cursor !== null) {

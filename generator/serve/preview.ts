@@ -38,7 +38,9 @@ function toRequest(req: IncomingMessage, url: URL): Request {
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   // A body of known length in one write; a stream (a large stored file) as it comes.

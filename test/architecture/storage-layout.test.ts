@@ -53,7 +53,7 @@ describe("the storage layout through the threshold", () => {
     const slugs = publishedOf(built.flat.dist).map((r) => r.slug);
     expect(slugs.length).toBeGreaterThan(250);
     const paths = slugs.flatMap((slug) => [API.record, API.evidence, API.badge, API.deviceCalendar, PAGES.device].map((r) => pathOf(r, { device_slug: slug })));
-    paths.push("/devices/" + slugs[0] + "/", "/api/v1/devices?limit=100", "/devices/no-such-device", "/api/v1/devices/no-such-device");
+    paths.push(`/devices/${slugs[0]}/`, "/api/v1/devices?limit=100", "/devices/no-such-device", "/api/v1/devices/no-such-device");
     for (const p of paths) {
       const [a, b] = await Promise.all([built.flat.target.fetch(p), built.sharded.target.fetch(p)]);
       expect([b.status, b.headers.get("content-type"), b.headers.get("etag")], p).toEqual([a.status, a.headers.get("content-type"), a.headers.get("etag")]);

@@ -25,6 +25,7 @@ export const HOSTILE_PIECES = [
   "\u200f", "\u200e", "\u202e", "\u2066", "\u2069", "\u200b", "\u00a0", "\u2028", "\u2029", "e\u0301",
   "😀", "👩‍👩‍👧‍👦", "🇯🇵", "ｆｕｌｌ", "日本語", "עברית", "العربية",
   "=", "+", "-", "@", "=1+1", '=HYPERLINK("https://evil.example","x")', "+SUM(A1)", "-2+3", "@cmd",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder as literal record text, on purpose.
   ";", ",", "\\", "\\n", "\\,", "\\;", ":", "|", " | ", "[", "]", "{{ name }}", "{% raw %}", "${x}", "%0A", "%s",
   "\nDTSTART:20200101", "END:VCALENDAR", "javascript:alert(1)",
 ];

@@ -106,11 +106,11 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     onPage(r.name, "name");
     onPage(r.manufacturer, "manufacturer");
     dateOnPage(r.released, "released");
-    r.aliases.forEach((a) => onPage(a, "alias"));
+    for (const a of r.aliases) onPage(a, "alias");
     r.variants.forEach((v) => {
       onPage(v.model, "model");
       if (v.note) onPage(v.note, "variant note");
-      v.regions.forEach((g) => onPage(g, "region"));
+      for (const g of v.regions) onPage(g, "region");
     });
     r.caveats.forEach((c) => {
       onPage(c.text, "caveat");

@@ -129,7 +129,7 @@ export const NOT_SENT: { name: string; reason: string; applies(c: Case, target: 
 ];
 
 const sha1 = (bytes: ArrayBuffer) => createHash("sha1").update(new Uint8Array(bytes)).digest("hex");
-const normalMedia = (type: string | null) => type && type.toLowerCase().replace(/\s+/g, "");
+const normalMedia = (type: string | null) => type?.toLowerCase().replace(/\s+/g, "") ?? null;
 
 /** What a target answers; a connection it drops is status 0, so it shows as a disagreement naming the request. */
 export async function observe(t: HttpTarget, c: Case): Promise<Observed> {

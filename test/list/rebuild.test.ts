@@ -14,7 +14,7 @@ import { recordFiles, removeRecord, synthCatalog } from "./setup.ts";
 let before: HttpTarget & { records: PublishedRecord[] };
 let after: HttpTarget & { records: PublishedRecord[] };
 let removed: string[] = [];
-let added: string[] = [];
+const added: string[] = [];
 
 async function serve(data: string, out: string) {
   const { outDir } = await buildTo(data, "2026-11-22", out);

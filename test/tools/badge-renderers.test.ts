@@ -150,7 +150,9 @@ describe("badges in Chromium, resvg and librsvg", () => {
     it.skipIf(skip[name]!)(`${name}: the text of every badge, the longest labels too, lies inside its half`, async () => {
       expect(badges.size).toBeGreaterThan(LONGEST_LABELS.length + 5);
       const svgs = [...badges.keys()];
-      (await render(svgs)).forEach((image, i) => expectTextInside(svgs[i]!, image, `${name}: ${badges.get(svgs[i]!)}`));
+      (await render(svgs)).forEach((image, i) => {
+        expectTextInside(svgs[i]!, image, `${name}: ${badges.get(svgs[i]!)}`);
+      });
     });
   }
 });
