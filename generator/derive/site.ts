@@ -44,6 +44,10 @@ const urlBuilders = (site: Origins) => ({
   badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,
   deviceCalendar: (slug: string) => `${site.baseUrl}/api/v1/calendar/${slug}.ics`,
   manufacturerCalendar: (maker: string) => `${site.baseUrl}/api/v1/calendar/manufacturers/${maker}.ics`,
+  manufacturerFeed: (maker: string) => `${site.baseUrl}/api/v1/feed/manufacturers/${maker}.xml`,
+  manufacturers: () => `${site.siteUrl}/manufacturers/`,
+  /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
+  manufacturerPage: (maker: string, page = 1) => `${site.siteUrl}/manufacturers/${maker}${page > 1 ? `/${page}` : ""}`,
   dataset: () => `${site.baseUrl}/api/v1/dataset`,
   datasetYear: (year: number) => `${site.baseUrl}/api/v1/dataset/${year}.csv`,
   feed: () => `${site.baseUrl}/feed.xml`,
@@ -52,6 +56,9 @@ const urlBuilders = (site: Origins) => ({
   docs: () => `${site.siteUrl}/docs`,
   schema: () => `${site.baseUrl}/api/v1/schema/device-record.json`,
 });
+
+/** The file under the output folder that answers a URL the builders give (its path, without the leading "/"). */
+export const filePath = (url: string) => new URL(url).pathname.slice(1);
 
 /** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
 export const siteHost = (site: Origins) => new URL(site.siteUrl).hostname;

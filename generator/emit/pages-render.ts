@@ -6,18 +6,22 @@ import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
-import { urls, type Site } from "../derive/site.ts";
-import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
+import { filePath, urls, type Site } from "../derive/site.ts";
+import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
-import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
+import { describeCoverage, describeScope, verdictOf, type CommitmentStatus } from "../derive/verdict.ts";
 import { PROBLEMS } from "../serve/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
-import { badgeEmbed } from "../derive/badges.ts";
+import { badgeEmbed, badgeOf } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
 import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
 import { normalize } from "../derive/search.ts";
-import type { DeviceRecord } from "../schema/record.ts";
+import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
+import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
+import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { timelineSvg } from "./timeline-svg.ts";
+import { badgeSvg } from "./badge.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
@@ -26,7 +30,7 @@ const TEMPLATES = path.join(ROOT, "templates");
 export const DOC_PAGES: { file: string; url: string; title: string }[] = [
   { file: "API.md", url: "/docs/api", title: "API" },
   { file: "list.md", url: "/docs/list", title: "List and search" },
-  { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feed, calendar" },
+  { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feeds, calendars" },
   { file: "record-fields.md", url: "/docs/record-fields", title: "Device record fields" },
   { file: "record-rules.md", url: "/docs/record-rules", title: "Rules across records" },
   { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
@@ -68,6 +72,61 @@ function browseEntry(r: DeviceRecord, site: Site) {
   return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, updated: doc.updated, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
 }
 
+/**
+ * A chart as the templates place it: the SVG, labelled by its figure's
+ * caption (`<id>-caption`) and described by its text equivalent (`describedBy`,
+ * by default the list of the rows in words, `<id>-words`).
+ */
+function chartView(chart: Chart | null, id: string, describedBy = `${id}-words`) {
+  if (!chart) return null;
+  return { id, svg: timelineSvg(chart, { id, labelledBy: `${id}-caption`, describedBy }), words: chart.rows.map((r) => r.words) };
+}
+
+/** A kind of support in a table cell: each commitment's dates in words, with its scope when it has one. */
+const supportWords = (cs: Commitment[]) => cs.map((c) => (describeScope(c.scope) === "all variants" && !c.component ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
+
+/**
+ * Every page of every manufacturer: its devices newest first, a page of them
+ * at a time, each release year a chart with its table (the chart's text
+ * equivalent). The charts of a page share one axis, so their bars compare.
+ */
+function manufacturerPageData(catalog: Catalog, site: Site) {
+  const u = urls(site);
+  return manufacturersOf(catalog).flatMap((m) => {
+    const pages = manufacturerPages(m);
+    const maker = { slug: m.slug, name: m.name, count: m.records.length, calendar: u.manufacturerCalendar(m.slug), feed: u.manufacturerFeed(m.slug), page: u.manufacturerPage(m.slug) };
+    return pages.map((groups, i) => {
+      const onPage = groups.flatMap((g) => g.records);
+      const docs = new Map(onPage.map((r) => [r.slug, deviceSummary(r, site)]));
+      return {
+        maker,
+        number: i + 1,
+        pageCount: pages.length,
+        permalink: `${filePath(u.manufacturerPage(m.slug, i + 1))}.html`,
+        title: pages.length > 1 ? `${m.name} devices (page ${i + 1} of ${pages.length})` : `${m.name} devices`,
+        prev: i > 0 ? u.manufacturerPage(m.slug, i) : null,
+        next: i + 1 < pages.length ? u.manufacturerPage(m.slug, i + 2) : null,
+        first: docs.get(onPage[0]!.slug)!.name,
+        last: docs.get(onPage[onPage.length - 1]!.slug)!.name,
+        updated: latestUpdated([...docs.values()]),
+        groups: groups.map((g) => {
+          const id = `released-${g.year ?? "unknown"}`;
+          const items = g.records.map((r) => ({ record: r, href: u.page(r.slug), verdict: docs.get(r.slug)!.verdict.label }));
+          return {
+            year: g.year,
+            id,
+            chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
+            rows: g.records.map((r) => {
+              const doc = docs.get(r.slug)!;
+              return { name: doc.name, page: doc.links.page, type: doc.deviceType, released: readableDate(r.released), os: supportWords(r.support.os), security: supportWords(r.support.security), verdict: doc.verdict.label };
+            }),
+          };
+        }),
+      };
+    });
+  });
+}
+
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
 const PAGES_PER_RUN = 5000;
 
@@ -88,6 +147,8 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
+  const makerPages = manufacturerPageData(catalog, site);
+  const makers = manufacturersOf(catalog).map((m) => ({ name: m.name, count: m.records.length, page: urls(site).manufacturerPage(m.slug), calendar: urls(site).manufacturerCalendar(m.slug), feed: urls(site).manufacturerFeed(m.slug) }));
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
@@ -100,6 +161,9 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("problems", PROBLEMS);
         cfg.addGlobalData("openapi", buildOpenApi(site));
         cfg.addGlobalData("upcoming", upcoming);
+        cfg.addGlobalData("upcomingChart", chartView(endingsChart(upcoming), "upcoming", "upcoming-table"));
+        cfg.addGlobalData("makerPages", makerPages);
+        cfg.addGlobalData("makers", makers);
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
@@ -137,16 +201,20 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   const total = await render({ input: TEMPLATES, devices: [] });
   const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
-    const devices = rendered
-      .slice(start, start + PAGES_PER_RUN)
-      .map((r) => ({
+    const devices = await Promise.all(
+      rendered.slice(start, start + PAGES_PER_RUN).map(async (r) => ({
         doc: deviceDocument(r, site),
         evidence: evidenceDocument(r, site),
+        // Drawn into the page: a reader browsing many pages never meets the API's rate limit (docs/exports.md#badge).
+        badge: await badgeSvg(badgeOf(verdictOf(r, site.now))),
+        maker: urls(site).manufacturerPage(manufacturerSlug(r.manufacturer)),
+        timeline: chartView(deviceChart(r), "timeline"),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
         hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
         datasetYears: supportYears(r).map((year) => ({ year, url: urls(site).datasetYear(year) })),
-      }));
+      })),
+    );
     const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });
     total.files += pass.files;
     total.bytes += pass.bytes;

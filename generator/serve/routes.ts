@@ -100,6 +100,7 @@ export const headerRules: HeaderRule[] = [
   // site-wide policy this makes two policies, and a browser enforces both.
   { path: "/api/v1/badge/*", headers: { ...cached(MEDIA.svg), "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } },
   { path: "/api/v1/calendar/*", headers: cached(MEDIA.ics) },
+  { path: "/api/v1/feed/*", headers: cached(MEDIA.atom) },
   { path: "/feed.xml", headers: { ...cached(MEDIA.atom), ...SUBSCRIPTION_CORS } },
   { path: "/support-calendar.ics", headers: { ...cached(MEDIA.ics), ...SUBSCRIPTION_CORS } },
 ];
