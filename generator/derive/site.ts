@@ -48,6 +48,8 @@ const urlBuilders = (site: Origins) => ({
   manufacturers: () => `${site.siteUrl}/manufacturers/`,
   /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
   manufacturerPage: (maker: string, page = 1) => `${site.siteUrl}/manufacturers/${maker}${page > 1 ? `/${page}` : ""}`,
+  /** The folder of the site search's static index files (derive/search-chunks.ts). */
+  searchIndex: () => `${site.siteUrl}/search-index/v1/`,
   dataset: () => `${site.baseUrl}/api/v1/dataset`,
   datasetYear: (year: number) => `${site.baseUrl}/api/v1/dataset/${year}.csv`,
   feed: () => `${site.baseUrl}/feed.xml`,

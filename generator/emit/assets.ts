@@ -13,6 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Output file (under dist/) → its entry point. */
 export const BROWSER_SCRIPTS: Record<string, string> = {
+  "assets/search.js": "generator/browser/search.ts",
   "assets/timeline.js": "generator/browser/timeline.ts",
 };
 

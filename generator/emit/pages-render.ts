@@ -31,6 +31,7 @@ export const DOC_PAGES: { file: string; url: string; title: string }[] = [
   { file: "API.md", url: "/docs/api", title: "API" },
   { file: "list.md", url: "/docs/list", title: "List and search" },
   { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feeds, calendars" },
+  { file: "search.md", url: "/docs/search", title: "Site search index" },
   { file: "record-fields.md", url: "/docs/record-fields", title: "Device record fields" },
   { file: "record-rules.md", url: "/docs/record-rules", title: "Rules across records" },
   { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
@@ -164,6 +165,8 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("upcomingChart", chartView(endingsChart(upcoming), "upcoming", "upcoming-table"));
         cfg.addGlobalData("makerPages", makerPages);
         cfg.addGlobalData("makers", makers);
+        cfg.addGlobalData("searchIndex", urls(site).searchIndex());
+        cfg.addGlobalData("devicePages", urls(site).page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);

@@ -101,6 +101,8 @@ export const headerRules: HeaderRule[] = [
   { path: "/api/v1/badge/*", headers: { ...cached(MEDIA.svg), "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } },
   { path: "/api/v1/calendar/*", headers: cached(MEDIA.ics) },
   { path: "/api/v1/feed/*", headers: cached(MEDIA.atom) },
+  // The site search's static index (derive/search-files.ts): read by the home page, not part of the API.
+  { path: "/search-index/*", headers: cached(MEDIA.json) },
   { path: "/feed.xml", headers: { ...cached(MEDIA.atom), ...SUBSCRIPTION_CORS } },
   { path: "/support-calendar.ics", headers: { ...cached(MEDIA.ics), ...SUBSCRIPTION_CORS } },
 ];

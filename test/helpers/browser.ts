@@ -21,10 +21,10 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * For a test file: the fixture catalog built with {site_url} and {base_url}
- * pointing at the preview itself (so every link resolves locally), served, and
- * one Chromium for all its tests.
+ * pointing at the preview itself (so every link resolves locally), served
+ * (with the public rate limit when asked), and one Chromium for all its tests.
  */
-export function browsedSite(dataDir = FIXTURES) {
+export function browsedSite(dataDir = FIXTURES, opts: { rateLimit?: boolean } = {}) {
   const ctx = {} as { preview: Preview; browser: Browser; origin: string; outDir: string };
   beforeAll(async () => {
     const port = await freePort();
@@ -32,7 +32,7 @@ export function browsedSite(dataDir = FIXTURES) {
     ctx.outDir = path.join(tempDir(), "dist");
     const report = await build({ dataDir, outDir: ctx.outDir, site: { siteUrl: ctx.origin, baseUrl: ctx.origin, now: "2026-11-22" } });
     expect(report.ok).toBe(true);
-    ctx.preview = await servePreview(ctx.outDir, { port });
+    ctx.preview = await servePreview(ctx.outDir, { port, rateLimit: opts.rateLimit });
     ctx.browser = await launchChromium();
   });
   afterAll(async () => {

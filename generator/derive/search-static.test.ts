@@ -1,0 +1,121 @@
+// The static index's answers against the list API's core, in process: for
+// every query, the same records in the same order as searchPage over the list
+// index. The trie is cut small (leaves of at most 12 records, subtrees
+// gathered up to 150) so that a catalog of a few hundred records reaches every
+// way the index answers: a leaf, a node's first results, the exact and prefix
+// matches of several common words, a gathered subtree, and "type more".
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { synthRecords } from "../synth/generate.ts";
+import { catalogOf } from "./catalog.ts";
+import { formatListIndex, parseListIndex, searchPage } from "./list-index.ts";
+import { queryOf, type SortKey } from "./search.ts";
+import { searchIndexFiles } from "./search-chunks.ts";
+import { HEAD_SIZE, parseLeaf, type NodeFile } from "./search-files.ts";
+import { staticSearch } from "./search-static.ts";
+import { DeviceRecord } from "../schema/record.ts";
+import { searchQueries } from "../../test/helpers/queries.ts";
+import { FIXTURES } from "../../test/helpers/build.ts";
+
+const site = { siteUrl: "https://devices.example", baseUrl: "https://devices.example", now: "2026-11-22" };
+const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))));
+const published = catalogOf([...synthRecords(600, 21), ...fixtures]).published;
+const limits = { leafMax: 12, subtreeMax: 150 };
+/** The index files of the records, each with the given label, by path. */
+function indexFiles(labelOf: (slug: string) => string): Map<string, string> {
+  const files = new Map<string, string>();
+  searchIndexFiles(published.map((r) => ({ ...r, label: labelOf(r.slug) })), (p, text) => files.set(p, text), limits);
+  return files;
+}
+const files = indexFiles((slug) => `label of ${slug}`);
+const load = async (p: string) => {
+  const text = files.get(p);
+  if (text === undefined) throw new Error(`no index file ${p}`);
+  return p.endsWith(".json") ? JSON.parse(text) : text;
+};
+
+/** Every slug the list API answers for q, in order (the whole walk). */
+const index = parseListIndex(formatListIndex(published, site));
+function apiSlugs(q: string): string[] {
+  const query = queryOf(q);
+  if (!query.norm) return [];
+  const slugs: string[] = [];
+  let after: SortKey | null = null;
+  for (;;) {
+    const page = searchPage(index, query, after, 100);
+    slugs.push(...page.keys.map((k) => k.slug));
+    if (!page.more) return slugs;
+    after = page.keys[page.keys.length - 1]!;
+  }
+}
+
+describe("the static index answers as the list API does", () => {
+  const queries = searchQueries(published, 80);
+
+  it(`over ${published.length} records and every query: the first page, the count, and every result`, async () => {
+    const client = staticSearch(load);
+    const seen = { exact: 0, atLeast: 0, narrower: 0 };
+    const differ: string[] = [];
+    for (const q of queries) {
+      const api = apiSlugs(q);
+      const first = await client.search(q, HEAD_SIZE);
+      const all = await client.search(q, 1e9);
+      const shown = (a: typeof all) => a.results.map((r) => r.slug).join();
+      if (all.narrower) {
+        seen.narrower += 1;
+        // Asked to type more only when each word is in more records than a query may gather; what is shown is the API's first results.
+        if (!queryOf(q).tokens.every((t) => apiSlugs(t).length > limits.subtreeMax)) differ.push(`${q}: asked to narrow`);
+        if (shown(all) !== api.slice(0, all.results.length).join() || shown(first) !== api.slice(0, first.results.length).join()) differ.push(`${q}: narrowed results`);
+        continue;
+      }
+      if (shown(first) !== api.slice(0, HEAD_SIZE).join()) differ.push(`${q}: first page`);
+      if (first.atLeast ? !(first.total! > 0 && first.total! <= api.length) : first.total !== api.length) differ.push(`${q}: count ${first.total} vs ${api.length}`);
+      if (shown(all) !== api.join() || all.total !== api.length) differ.push(`${q}: all ${api.length}`);
+      if (first.atLeast) seen.atLeast += 1;
+      else seen.exact += 1;
+    }
+    expect(differ).toEqual([]);
+    // Every way of answering was taken.
+    expect(seen.exact).toBeGreaterThan(300);
+    expect(seen.atLeast).toBeGreaterThan(3);
+    expect(seen.narrower).toBeGreaterThan(0);
+    expect(queries.length).toBeGreaterThan(400);
+  });
+
+  it("holds each record of a node in one of its children (field-end leaves complete the subtrees a query may gather)", () => {
+    for (const [p, text] of files) {
+      if (!p.startsWith("n/")) continue;
+      const node = JSON.parse(text) as NodeFile;
+      if (node.total > limits.subtreeMax) continue;
+      const under = new Set<string>();
+      const walk = (n: NodeFile) => {
+        for (const [ch, kind] of Object.entries(n.children)) {
+          const key = n.key + ch;
+          const name = [...key].map((c) => (/[a-z0-9]/.test(c) ? c : `_${c.codePointAt(0)!.toString(16)}_`)).join("");
+          if (kind === "n") walk(JSON.parse(files.get(`n/${name}.json`)!));
+          else for (const e of parseLeaf(files.get(`l/${name}.txt`)!)) under.add(e.ref[0]);
+        }
+      };
+      walk(node);
+      expect(under.size, node.key).toBe(node.total);
+    }
+  });
+});
+
+describe("index files", () => {
+  it("carry no build day and depend only on the records: another day's labels change card files alone", () => {
+    const other = indexFiles((slug) => (slug === "alpha-phone" ? "another label" : `label of ${slug}`));
+    const changed = [...files.keys()].filter((p) => files.get(p) !== other.get(p));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(/^cards\//);
+    expect([...other.keys()].sort()).toEqual([...files.keys()].sort());
+  });
+
+  it("keep every card file small and every leaf within its cut", () => {
+    for (const [p, text] of files) {
+      if (p.startsWith("cards/")) expect(Object.keys(JSON.parse(text)).length, p).toBeLessThanOrEqual(32);
+      if (p.startsWith("l/") && !p.includes("_24_")) expect(parseLeaf(text).length, p).toBeLessThanOrEqual(limits.leafMax);
+    }
+  });
+});
