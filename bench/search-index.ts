@@ -16,6 +16,7 @@ import { deviceSummary } from "../generator/derive/documents.ts";
 import { searchIndexFiles } from "../generator/derive/search-chunks.ts";
 import { staticSearch } from "../generator/derive/search-static.ts";
 import { HEAD_SIZE } from "../generator/derive/search-files.ts";
+import { quantile } from "./lib.ts";
 
 const { values: flags } = parseArgs({ options: { sizes: { type: "string" }, queries: { type: "string" } } });
 const quick = process.env.BENCH_QUICK === "1";
@@ -24,10 +25,6 @@ const QUERIES = Number(flags.queries ?? (quick ? 60 : 300));
 const say = (line: string) => console.error(`[search-index] ${line}`);
 const site = { siteUrl: "https://devices.example", baseUrl: "https://devices.example", now: "2026-09-10" };
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 
 /** What people type: names, aliases, model numbers (whole or from their second character), a maker and a line, with odd case and accents. */

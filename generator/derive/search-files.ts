@@ -95,7 +95,7 @@ export type Card = [name: string, manufacturer: string, models: string[], label:
 export type CardFile = Record<string, Card>;
 
 /** A key in a file name: a-z and 0-9 as they are, any other character as _<hex code point>_. */
-export function keyName(key: string): string {
+function keyName(key: string): string {
   let out = "";
   for (const ch of key) out += /[a-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
   return out;

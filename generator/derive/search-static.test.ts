@@ -12,7 +12,7 @@ import { catalogOf } from "./catalog.ts";
 import { formatListIndex, parseListIndex, searchPage } from "./list-index.ts";
 import { queryOf, type SortKey } from "./search.ts";
 import { searchIndexFiles } from "./search-chunks.ts";
-import { HEAD_SIZE, parseLeaf, type NodeFile } from "./search-files.ts";
+import { HEAD_SIZE, leafFile, nodeFile, parseLeaf, type NodeFile } from "./search-files.ts";
 import { staticSearch } from "./search-static.ts";
 import { DeviceRecord } from "../schema/record.ts";
 import { searchQueries } from "../../test/helpers/queries.ts";
@@ -91,10 +91,8 @@ describe("the static index answers as the list API does", () => {
       const under = new Set<string>();
       const walk = (n: NodeFile) => {
         for (const [ch, kind] of Object.entries(n.children)) {
-          const key = n.key + ch;
-          const name = [...key].map((c) => (/[a-z0-9]/.test(c) ? c : `_${c.codePointAt(0)!.toString(16)}_`)).join("");
-          if (kind === "n") walk(JSON.parse(files.get(`n/${name}.json`)!));
-          else for (const e of parseLeaf(files.get(`l/${name}.txt`)!)) under.add(e.ref[0]);
+          if (kind === "n") walk(JSON.parse(files.get(nodeFile(n.key + ch))!));
+          else for (const e of parseLeaf(files.get(leafFile(n.key + ch))!)) under.add(e.ref[0]);
         }
       };
       walk(node);

@@ -257,7 +257,7 @@ export interface PlacedRow extends Row {
 }
 
 /** What flags a row whose scope a caveat meets. */
-export const CAVEAT_FLAG = "· caveats apply";
+const CAVEAT_FLAG = "· caveats apply";
 
 /**
  * The words of `text` in lines of at most `width` characters (a longer word
@@ -323,7 +323,7 @@ export function layoutChart(chart: Chart): Layout {
       const bars = line.bars.map((b) => {
         const x = xOfDay(axis, b.first);
         const width = round2(xOfDay(axis, addDays(b.last, 1)) - x);
-        const dated = b.kind !== "support" && b.kind !== "announced" && b.kind !== "unknown";
+        const dated = (DATED_BARS as readonly BarKind[]).includes(b.kind);
         // A narrow dated band keeps its centre where its days are.
         const w = dated && width < g.minBand ? g.minBand : width;
         return { ...b, x: round2(x - (w - width) / 2), y, width: w, height: g.bar };

@@ -12,7 +12,7 @@ import type { Emitter } from "./context.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Output file (under dist/) → its entry point. */
-export const BROWSER_SCRIPTS: Record<string, string> = {
+const BROWSER_SCRIPTS: Record<string, string> = {
   "assets/search.js": "generator/browser/search.ts",
   "assets/timeline.js": "generator/browser/timeline.ts",
 };
