@@ -41,7 +41,7 @@ export interface PagesInput {
   catalog: Catalog;
   site: Site;
   outRoot: string;
-  /** Watch mode: render only these device pages (the home page and docs are always rendered). */
+  /** Watch mode: render only these device pages and their manufacturers' pages (the home page and docs are always rendered). */
   only?: string[];
 }
 
@@ -91,9 +91,11 @@ const supportWords = (cs: Commitment[]) => cs.map((c) => (describeScope(c.scope)
  * at a time, each release year a chart with its table (the chart's text
  * equivalent). The charts of a page share one axis, so their bars compare.
  */
-function manufacturerPageData(catalog: Catalog, site: Site) {
+function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
   const u = urls(site);
-  return manufacturersOf(catalog).flatMap((m) => {
+  // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
+  const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
+  return makers.flatMap((m) => {
     const pages = manufacturerPages(m);
     const maker = { slug: m.slug, name: m.name, count: m.records.length, calendar: u.manufacturerCalendar(m.slug), feed: u.manufacturerFeed(m.slug), page: u.manufacturerPage(m.slug) };
     return pages.map((groups, i) => {
@@ -148,7 +150,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
-  const makerPages = manufacturerPageData(catalog, site);
+  const makerPages = manufacturerPageData(catalog, site, only);
   const makers = manufacturersOf(catalog).map((m) => ({ name: m.name, count: m.records.length, page: urls(site).manufacturerPage(m.slug), calendar: urls(site).manufacturerCalendar(m.slug), feed: urls(site).manufacturerFeed(m.slug) }));
 
   const render = async ({ input, devices }: Pass) => {
