@@ -127,7 +127,7 @@ describe("layout", () => {
   });
 
   it("stacks rows: each row's label, then its lines, without overlap", () => {
-    const layout = layoutChart(devicesChart([{ record: record({}), href: "/devices/x-phone", verdict: "v" }, { record: record({ slug: "y" }), href: "/devices/y", verdict: "v" }])!);
+    const layout = layoutChart(devicesChart([{ record: record({}), verdict: "v" }, { record: record({ slug: "y" }), verdict: "v" }])!);
     const ys = layout.rows.flatMap((r) => [...r.labelLines.map((l) => l.y), ...r.placed.map((l) => l.bars[0]!.y)]);
     expect(ys).toEqual([...ys].sort((a, b) => a - b));
     expect(new Set(ys).size).toBe(ys.length);

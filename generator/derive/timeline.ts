@@ -57,12 +57,10 @@ export interface Row {
   /** Stable within the chart (used in element ids and tests). */
   id: string;
   label: string;
-  /** A link for the label (a device page), if any. */
-  href?: string;
   /** The record's caveats that apply to what this row shows (caveat text with its scope). */
   caveats: string[];
   lines: Line[];
-  /** The row in words: its text equivalent. */
+  /** The row in words: its text equivalent (or its tooltip, where a table is the chart's text equivalent). */
   words: string;
 }
 
@@ -181,15 +179,14 @@ export function deviceChart(r: DeviceRecord): Chart | null {
  * commitments differ by region or model draws each on the same line, and is
  * flagged by its caveats and its label's "varies").
  */
-export function devicesChart(records: { record: DeviceRecord; href: string; verdict: string }[], axisOf = records.map((x) => x.record)): Chart | null {
+export function devicesChart(records: { record: DeviceRecord; verdict: string }[], axisOf = records.map((x) => x.record)): Chart | null {
   // The axis may span more records than the rows (the other charts of a page, so that all compare).
   const axis = yearSpan(axisOf.flatMap(datedDays));
   if (!axis) return null;
-  const rows = records.map(({ record: r, href, verdict }) => ({
+  const rows = records.map(({ record: r, verdict }) => ({
     id: r.slug,
     label: r.name,
-    href,
-    caveats: r.caveats.map((c) => `${c.text} (${describeCoverage({ scope: c.scope })})`),
+    caveats: caveatsFor(r, {}),
     lines: (["os", "security"] as const).map((kind) => ({ kind, bars: r.support[kind].flatMap((c) => commitmentBars(r.released, c, axis.last)) })),
     words: `${r.name}: released ${readableDate(r.released)}; ${(["os", "security"] as const)
       .map((kind) => `${KIND_WORDS[kind]}: ${r.support[kind].map((c) => `${describeCoverage(c)}, ${commitmentWords(c)}`).join("; ")}`)
@@ -206,7 +203,6 @@ export function endingsChart(ends: SupportEnd[]): Chart | null {
   const rows = periods.map(({ e, p }) => ({
     id: e.uid,
     label: e.coverage === "all variants" ? `${e.device}: ${e.what}` : `${e.device} (${e.coverage}): ${e.what}`,
-    href: e.url,
     caveats: [],
     lines: [{ kind: e.kind, bars: [{ kind: "end" as const, first: p.first, last: p.last, date: e.end }] }],
     words: `${e.device}, ${e.coverage}: ${e.what} end ${readableDate(e.end)}.`,

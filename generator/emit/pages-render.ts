@@ -84,7 +84,7 @@ function chartView(chart: Chart | null, id: string, describedBy = `${id}-words`)
 }
 
 /** A kind of support in a table cell: each commitment's dates in words, with its scope when it has one. */
-const supportWords = (cs: Commitment[]) => cs.map((c) => (describeScope(c.scope) === "all variants" && !c.component ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
+const supportWords = (cs: Commitment[]) => cs.map((c) => (describeCoverage(c) === "all variants" ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
 
 /**
  * Every page of every manufacturer: its devices newest first, a page of them
@@ -114,7 +114,7 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
         updated: latestUpdated([...docs.values()]),
         groups: groups.map((g) => {
           const id = `released-${g.year ?? "unknown"}`;
-          const items = g.records.map((r) => ({ record: r, href: u.page(r.slug), verdict: docs.get(r.slug)!.verdict.label }));
+          const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
           return {
             year: g.year,
             id,

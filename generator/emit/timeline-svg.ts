@@ -27,7 +27,8 @@ function row(r: PlacedRow, x: number): string {
   const lines = r.labelLines.map(({ y, parts }) => `<tspan x="${x}" y="${y}">${parts.map((p) => (p.flag ? `<tspan class="caveat-flag">${escapeMarkup(p.text)}</tspan>` : escapeMarkup(p.text))).join("")}</tspan>`);
   const label = `<text class="row-label">${lines.join("")}</text>`;
   const bars = r.placed.flatMap((line) => line.bars.map((b) => bar(b, line.kind)));
-  return `<g class="row" data-row="${escapeMarkup(r.id)}">${label}${bars.join("")}</g>`;
+  // The title shows the whole row in words on hover (the label may be cut).
+  return `<g class="row" data-row="${escapeMarkup(r.id)}"><title>${escapeMarkup(r.words)}</title>${label}${bars.join("")}</g>`;
 }
 
 /**
