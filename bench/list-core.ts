@@ -21,7 +21,8 @@ import { rng, synthRecords } from "../generator/synth/generate.ts";
 import { catalogOf } from "../generator/derive/catalog.ts";
 import { deviceSummary } from "../generator/derive/documents.ts";
 import { formatListIndex, matchPositions, parseListIndex } from "../generator/derive/list-index.ts";
-import { answerList, encodeCursor, parseListRequest, pageResult, DEFAULT_LIMIT, type ListSource } from "../generator/serve/list.ts";
+import { DEFAULT_LIMIT } from "../generator/contract/list-params.ts";
+import { answerList, encodeCursor, parseListRequest, pageResult, type ListSource } from "../generator/serve/list.ts";
 import { quantile } from "./lib.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

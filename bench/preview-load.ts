@@ -1,7 +1,12 @@
 // Measurement 6: the preview server under load (autocannon on 127.0.0.1, rate
 // limit off), beside plain `serve` on the same dist/. Plain serve cannot answer
 // the extensionless API path the way production does, so it is asked for the
-// record's actual file, /api/v1/devices/<slug>.json.
+// record's actual file, /api/v1/devices/<slug>.json. The preview runs every
+// request through the request chain (generator/serve/chain.ts): the record
+// through the edge function's core, which reads the stored file and hashes it
+// for its ETag. The ratio alternates the two servers over several rounds and
+// takes the median of each round's ratio: the two runs of a round are back to
+// back, so a burst of other work on the machine weighs on both alike.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -25,29 +30,23 @@ export interface PreviewLoadResult {
   durationS: number;
   warmupS: number;
   targets: LoadTarget[];
-  /** Preview on the record's API path ÷ serve on the record's file. */
+  /** Requests per second of each alternating round: the preview on the record's API path, serve on its file. */
+  rounds: { preview: number; serve: number }[];
+  /** The median over the rounds of the preview ÷ serve, each round's two runs back to back. */
   previewOverServe: number;
 }
 
-async function load(server: LoadTarget["server"], name: string, base: string, urlPath: string, opts: { connections: number; durationS: number; warmupS: number }): Promise<LoadTarget> {
+async function load(server: LoadTarget["server"], name: string, base: string, urlPath: string, opts: { connections: number; durationS: number; warmupS: number }, headers?: Record<string, string>): Promise<LoadTarget> {
   const url = base + urlPath;
-  await autocannon({ url, connections: opts.connections, duration: opts.warmupS });
-  const r = await autocannon({ url, connections: opts.connections, duration: opts.durationS });
+  await autocannon({ url, headers, connections: opts.connections, duration: opts.warmupS });
+  const r = await autocannon({ url, headers, connections: opts.connections, duration: opts.durationS });
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
   return { server, name, path: urlPath, requestsPerSec: round(r.requests.average, 0), p50Ms: r.latency.p50, p99Ms: r.latency.p99, statuses, errors: r.errors + r.timeouts };
 }
 
-async function withServer<T>(child: ChildProcess, base: string, work: () => Promise<T>): Promise<T> {
-  const exited = exitOf(child);
-  try {
-    await waitForHttp(`${base}/`, exited);
-    return await work();
-  } finally {
-    await stopChild(child);
-  }
-}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function measurePreviewLoad(distDir: string, opts: { connections: number; durationS: number; warmupS: number }): Promise<PreviewLoadResult> {
+export async function measurePreviewLoad(distDir: string, opts: { connections: number; durationS: number; warmupS: number; rounds: number }): Promise<PreviewLoadResult> {
   const devicesDir = path.join(distDir, "api/v1/devices");
   const file = readdirSync(devicesDir).filter((n) => n.endsWith(".json")).sort()[0];
   if (!file) throw new Error(`no record files in ${devicesDir}`);
@@ -55,23 +54,41 @@ export async function measurePreviewLoad(distDir: string, opts: { connections: n
   const name = String(JSON.parse(readFileSync(path.join(devicesDir, file), "utf8")).name);
   const q = encodeURIComponent(name.split(" ").slice(0, 2).join(" ").toLowerCase());
 
-  const previewPort = await freePort();
-  const preview = spawnTs(path.join(ROOT, "generator/cli/preview.ts"), ["--dir", distDir, "--port", String(previewPort), "--no-rate-limit"]);
+  const [previewPort, servePort] = [await freePort(), await freePort()];
   const pbase = `http://127.0.0.1:${previewPort}`;
-  const targets = await withServer(preview, pbase, async () => [
-    await load("preview", "record", pbase, `/api/v1/devices/${slug}`, opts),
-    await load("preview", "record file", pbase, `/api/v1/devices/${slug}.json`, opts),
-    await load("preview", "list page", pbase, "/api/v1/devices", opts),
-    await load("preview", "search", pbase, `/api/v1/devices?q=${q}`, opts),
-  ]);
-
-  const servePort = await freePort();
-  const serveBin = path.join(ROOT, "node_modules/.bin/serve");
-  // -L: no request log (the preview keeps none either); -n: no clipboard.
-  const serve = spawn(serveBin, ["-l", `tcp://127.0.0.1:${servePort}`, "-L", "-n", "--no-port-switching", distDir], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const sbase = `http://127.0.0.1:${servePort}`;
-  targets.push(await withServer(serve, sbase, () => load("serve", "record file", sbase, `/api/v1/devices/${slug}.json`, opts)));
+  const preview = spawnTs(path.join(ROOT, "generator/cli/preview.ts"), ["--dir", distDir, "--port", String(previewPort), "--no-rate-limit"]);
+  // -L: no request log (the preview keeps none either); -n: no clipboard.
+  const serve = spawn(path.join(ROOT, "node_modules/.bin/serve"), ["-l", `tcp://127.0.0.1:${servePort}`, "-L", "-n", "--no-port-switching", distDir], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  return withServers([[preview, pbase], [serve, sbase]], async () => {
+    const record = `/api/v1/devices/${slug}`;
+    const etag = (await fetch(pbase + record)).headers.get("etag")!;
+    const targets = [
+      await load("preview", "record", pbase, record, opts),
+      await load("preview", "record, 304", pbase, record, opts, { "If-None-Match": etag }),
+      await load("preview", "record file", pbase, `${record}.json`, opts),
+      await load("preview", "list page", pbase, "/api/v1/devices", opts),
+      await load("preview", "search", pbase, `/api/v1/devices?q=${q}`, opts),
+      await load("preview", "device page", pbase, `/devices/${slug}`, opts),
+      await load("preview", "whole CSV", pbase, "/api/v1/dataset", opts),
+      await load("serve", "record file", sbase, `${record}.json`, opts),
+      await load("serve", "device page", sbase, `/devices/${slug}`, opts),
+    ];
+    const rounds: PreviewLoadResult["rounds"] = [];
+    for (let i = 0; i < opts.rounds; i++) {
+      const p = await load("preview", "record", pbase, record, opts);
+      const s = await load("serve", "record file", sbase, `${record}.json`, opts);
+      rounds.push({ preview: p.requestsPerSec, serve: s.requestsPerSec });
+    }
+    return { ...opts, targets, rounds, previewOverServe: round(median(rounds.map((r) => r.preview / r.serve)), 2) };
+  });
+}
 
-  const rps = (server: string, n: string) => targets.find((t) => t.server === server && t.name === n)!.requestsPerSec;
-  return { ...opts, targets, previewOverServe: round(rps("preview", "record") / rps("serve", "record file"), 2) };
+async function withServers<T>(servers: [ChildProcess, string][], work: () => Promise<T>): Promise<T> {
+  try {
+    await Promise.all(servers.map(([child, base]) => waitForHttp(`${base}/`, exitOf(child))));
+    return await work();
+  } finally {
+    await Promise.all(servers.map(([child]) => stopChild(child)));
+  }
 }

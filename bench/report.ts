@@ -257,7 +257,7 @@ export function render(r: Results): string {
         pl.targets.map((t) => [t.server, t.name, t.path, n(t.requestsPerSec), t.p50Ms, t.p99Ms, Object.entries(t.statuses).map(([c, k]) => `${c}×${n(k)}`).join(" ") + (t.errors ? ` errors×${t.errors}` : "")]),
       ),
       "",
-      `preview (record API path) ÷ serve (record file): ${pl.previewOverServe}`,
+      `preview (record API path) ÷ serve (record file), the median of ${pl.rounds.length} rounds' ratios (${pl.rounds.map((r) => `${n(r.preview)}/${n(r.serve)}`).join(", ")} req/s): ${pl.previewOverServe}`,
       "",
     );
   }

@@ -31,7 +31,7 @@ if (!Number.isInteger(repeat) || repeat < 1) {
 }
 // The 10,000-device targets (and the rebuild and load tests) are read at 10,000, or the largest size below it.
 const refSize = sizes.includes(10_000) ? 10_000 : (sizes.filter((x) => x <= 10_000).at(-1) ?? sizes[0]!);
-const load = flags.quick ? { connections: 10, durationS: 2, warmupS: 1 } : { connections: 10, durationS: 10, warmupS: 3 };
+const load = flags.quick ? { connections: 10, durationS: 2, warmupS: 1, rounds: 2 } : { connections: 10, durationS: 10, warmupS: 3, rounds: 5 };
 const say = (line: string) => console.error(`[bench] ${line}`);
 
 const machineInfo = machine();

@@ -14,6 +14,7 @@ import type { Site } from "./derive/site.ts";
 import type { DeviceRecord } from "./schema/record.ts";
 import { OutputWriter } from "./emit/writer.ts";
 import { emitters } from "./emit/index.ts";
+import { STORAGE } from "./contract/resources.ts";
 
 /** What watch mode keeps between builds. */
 export interface WatchMemory {
@@ -128,6 +129,8 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     if (!inPlace) await rm(workDir, { recursive: true, force: true });
     throw failed.reason;
   }
+  // The large files' ETags, sorted so the same files give the same bytes; the edge function looks them up instead of hashing.
+  out.json(STORAGE.etagManifest, Object.fromEntries(Object.entries(out.etags).sort(([a], [b]) => (a < b ? -1 : 1))));
 
   if (!inPlace) {
     t0 = performance.now();

@@ -13,7 +13,8 @@ export interface Watcher {
 export function watchCatalog(
   opts: Omit<BuildOptions, "watch">,
   memory: WatchMemory,
-  onBuilt: (report: BuildReport, ms: number) => void,
+  /** Awaited before the next rebuild starts (the preview reloads the build in it). */
+  onBuilt: (report: BuildReport, ms: number) => void | Promise<void>,
 ): Watcher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -27,7 +28,7 @@ export function watchCatalog(
           console.error(`[watch] ${report.problems.length} problem(s); still serving the last good build`);
           return;
         }
-        onBuilt(report, performance.now() - t0);
+        await onBuilt(report, performance.now() - t0);
       } catch (err) {
         console.error("[watch] build failed; still serving the last good build:", err);
       }

@@ -1,5 +1,5 @@
-// A function permalink: Eleventy would otherwise compile a Nunjucks string
-// for every one of thousands of device pages.
+// A function permalink (Eleventy would otherwise compile a Nunjucks string
+// for every one of thousands of device pages), from the resource table.
 export default {
-  permalink: (data) => `devices/${data.d.doc.slug}.html`,
+  permalink: (data) => data.files.device(data.d.doc.slug),
 };

@@ -36,8 +36,8 @@ console.log(`[build] ${report.published} published record(s), ${report.files} fi
 const preview = await startPreview({ dir: options.outDir, port, rateLimit: !args["no-rate-limit"] });
 console.log(`[preview] serving ${options.outDir}/ on ${preview.url}`);
 if (!args["no-watch"]) {
-  watchCatalog(options, memory, (r, ms) => {
-    preview.reload();
+  watchCatalog(options, memory, async (r, ms) => {
+    await preview.reload();
     const what = r.incremental ? `${r.incremental.length} changed record(s): ${r.incremental.join(", ") || "none"}` : "full rebuild";
     console.log(`[watch] rebuilt in ${(ms / 1000).toFixed(2)}s (${what})`);
   });

@@ -21,7 +21,7 @@ export interface ChangeEntry {
   name: string;
   change: string;
   reason: string;
-  /** The canonical device page (the entry's link), or the API answer for a withdrawn record. */
+  /** The canonical device page (the entry's link), or a withdrawn record's notice page. */
   link: string;
   evidence: string | null;
 }
@@ -56,7 +56,7 @@ function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
       name: r.name,
       change: "Record withdrawn",
       reason,
-      link: urls(site).record(r.slug),
+      link: urls(site).withdrawal(r.slug),
       evidence: null,
     },
   ];

@@ -4,7 +4,7 @@
 // exactly one manufacturer.
 import type { DeviceRecord } from "../schema/record.ts";
 import type { Catalog } from "./catalog.ts";
-import { normalize } from "./search.ts";
+import { dashed, normalize } from "./search.ts";
 import { periodOf } from "./dates.ts";
 
 export interface Manufacturer {
@@ -23,10 +23,7 @@ function fnv1a(text: string): string {
 
 /** "HMD Global" → "hmd-global", "Sony Mobile (Xperia)" → "sony-mobile-xperia": letters and digits as the search compares them, in a path. */
 export function manufacturerSlug(name: string): string {
-  const slug = normalize(name)
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug || `maker-${fnv1a(normalize(name))}`;
+  return dashed(name) || `maker-${fnv1a(normalize(name))}`;
 }
 
 /** The manufacturers of the published records, ordered by slug. */

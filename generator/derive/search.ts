@@ -21,6 +21,12 @@ export function normalize(text: string): string {
 /** Normalized text without its spaces: "Pixel 8", "pixel-8" and "PIXEL8" all compare as "pixel8". */
 export const compact = (text: string) => normalize(text).replaceAll(" ", "");
 
+/** Normalized text as a path segment or an HTML id: ASCII letters and digits joined by dashes ("Caching, validation and CORS" → "caching-validation-and-cors"); "" when it has none. */
+export const dashed = (text: string) =>
+  normalize(text)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
 /** A search query, as every comparison sees it. */
 export interface Query {
   /** The normalized query ("" when the query has no letters or digits). */

@@ -1,4 +1,6 @@
 // Where the site lives and what day it is: the only inputs besides the records.
+import { API, API_ROOT, PAGES, pathOf, type Params, type Resource } from "../contract/resources.ts";
+
 export interface Site {
   /** {site_url}: origin of the human pages, no trailing slash. */
   siteUrl: string;
@@ -37,30 +39,48 @@ export const urls = (site: Origins) => {
 
 const urlsBySite = new WeakMap<Origins, ReturnType<typeof urlBuilders>>();
 
-const urlBuilders = (site: Origins) => ({
-  page: (slug: string) => `${site.siteUrl}/devices/${slug}`,
-  record: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}`,
-  evidence: (slug: string) => `${site.baseUrl}/api/v1/devices/${slug}/evidence`,
-  badge: (slug: string) => `${site.baseUrl}/api/v1/badge/${slug}`,
-  deviceCalendar: (slug: string) => `${site.baseUrl}/api/v1/calendar/${slug}.ics`,
-  manufacturerCalendar: (maker: string) => `${site.baseUrl}/api/v1/calendar/manufacturers/${maker}.ics`,
-  manufacturerFeed: (maker: string) => `${site.baseUrl}/api/v1/feed/manufacturers/${maker}.xml`,
-  manufacturers: () => `${site.siteUrl}/manufacturers/`,
-  /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
-  manufacturerPage: (maker: string, page = 1) => `${site.siteUrl}/manufacturers/${maker}${page > 1 ? `/${page}` : ""}`,
-  /** The folder of the site search's static index files (derive/search-chunks.ts). */
-  searchIndex: () => `${site.siteUrl}/search-index/v1/`,
-  dataset: () => `${site.baseUrl}/api/v1/dataset`,
-  datasetYear: (year: number) => `${site.baseUrl}/api/v1/dataset/${year}.csv`,
-  feed: () => `${site.baseUrl}/feed.xml`,
-  supportCalendar: () => `${site.baseUrl}/support-calendar.ics`,
-  license: () => `${site.siteUrl}/license`,
-  docs: () => `${site.siteUrl}/docs`,
-  schema: () => `${site.baseUrl}/api/v1/schema/device-record.json`,
-});
+/** The absolute URL of a resource of the table on this site's origin for it. */
+export function urlOf<P extends string>(site: Origins, r: Resource<P>, params: Params<P>): string {
+  return `${r.origin === "api" ? site.baseUrl : site.siteUrl}${pathOf(r, params)}`;
+}
 
-/** The file under the output folder that answers a URL the builders give (its path, without the leading "/"). */
-export const filePath = (url: string) => new URL(url).pathname.slice(1);
+const urlBuilders = (site: Origins) => {
+  const bySlug = (r: Resource) => (slug: string) => urlOf(site, r, { device_slug: slug });
+  const only = (r: Resource) => () => urlOf(site, r, {});
+  return {
+    page: bySlug(PAGES.device),
+    /** A withdrawn record's notice: also served, with 410, at page(slug). */
+    withdrawal: bySlug(PAGES.withdrawal),
+    record: bySlug(API.record),
+    evidence: bySlug(API.evidence),
+    badge: bySlug(API.badge),
+    deviceCalendar: bySlug(API.deviceCalendar),
+    manufacturerCalendar: (maker: string) => urlOf(site, API.manufacturerCalendar, { manufacturer: maker }),
+    manufacturerFeed: (maker: string) => urlOf(site, API.manufacturerFeed, { manufacturer: maker }),
+    manufacturers: only(PAGES.manufacturers),
+    /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
+    manufacturerPage: (maker: string, page = 1) => (page > 1 ? urlOf(site, PAGES.manufacturerPage, { manufacturer: maker, number: String(page) }) : urlOf(site, PAGES.manufacturer, { manufacturer: maker })),
+    /** The folder of the site search's static index files (derive/search-files.ts names the files in it). */
+    searchIndex: () => urlOf(site, PAGES.searchIndex, { file: "" }),
+    apiRoot: () => `${site.baseUrl}${API_ROOT}`,
+    list: only(API.list),
+    dataset: only(API.dataset),
+    datasetYear: (year: number) => urlOf(site, API.datasetYear, { year: String(year) }),
+    feed: only(API.feed),
+    supportCalendar: only(API.supportCalendar),
+    schema: only(API.recordSchema),
+    openapi: only(API.openapi),
+    home: only(PAGES.home),
+    browse: only(PAGES.browse),
+    license: only(PAGES.license),
+    corrections: only(PAGES.corrections),
+    docs: only(PAGES.docs),
+    doc: (name: string) => urlOf(site, PAGES.doc, { name }),
+    apiReference: only(PAGES.apiReference),
+    problemTypes: only(PAGES.problemTypes),
+    asset: (file: string) => urlOf(site, PAGES.asset, { file }),
+  };
+};
 
 /** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
 export const siteHost = (site: Origins) => new URL(site.siteUrl).hostname;

@@ -1,7 +1,8 @@
 // The per-device JSON endpoints: record, evidence, and the 410 bodies of
-// withdrawn records. Files are named for the route table's rewrites.
+// withdrawn records, in the files the resource table names.
 import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
-import { problem } from "../serve/problems.ts";
+import { problem } from "../contract/problems.ts";
+import { API, STORAGE, pathOf } from "../contract/resources.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
 
 export const apiRecords: Emitter = {
@@ -9,22 +10,21 @@ export const apiRecords: Emitter = {
   emit(ctx) {
     const { catalog, site, out } = ctx;
     for (const r of devicesToWrite(ctx)) {
-      out.json(`api/v1/devices/${r.slug}.json`, deviceDocument(r, site));
-      // Flat (not devices/<slug>/evidence.json): one folder per device would cost a mkdir each.
-      out.json(`api/v1/evidence/${r.slug}.json`, evidenceDocument(r, site));
+      out.json(API.record.file({ device_slug: r.slug }), deviceDocument(r, site));
+      out.json(API.evidence.file({ device_slug: r.slug }), evidenceDocument(r, site));
     }
     for (const r of catalog.withdrawn) {
       if (r.publication.state !== "withdrawn") continue;
       out.json(
-        `api/v1/problems/gone/${r.slug}.json`,
+        STORAGE.goneProblem(r.slug),
         problem("gone", `The record "${r.slug}" was withdrawn on ${r.publication.withdrawnOn}: ${r.publication.reason}`, {
-          instance: `/api/v1/devices/${r.slug}`,
+          instance: pathOf(API.record, { device_slug: r.slug }),
           slug: r.slug,
           reason: r.publication.reason,
           withdrawnOn: r.publication.withdrawnOn,
         }),
       );
     }
-    out.json("api/v1/problems/not-found.json", problem("not-found", "No published resource exists at this path. See /docs for the endpoints."));
+    out.json(STORAGE.notFoundProblem, problem("not-found", "No published resource exists at this path. See /docs for the endpoints."));
   },
 };

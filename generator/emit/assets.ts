@@ -7,14 +7,15 @@
 // only when its code does.
 import path from "node:path";
 import { build } from "esbuild";
+import { PAGES } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Output file (under dist/) → its entry point. */
 const BROWSER_SCRIPTS: Record<string, string> = {
-  "assets/search.js": "generator/browser/search.ts",
-  "assets/timeline.js": "generator/browser/timeline.ts",
+  [PAGES.asset.file({ file: "search.js" })]: "generator/browser/search.ts",
+  [PAGES.asset.file({ file: "timeline.js" })]: "generator/browser/timeline.ts",
 };
 
 export const assets: Emitter = {

@@ -1,99 +1,45 @@
-// The SVG badges: /api/v1/badge/<slug> (rewritten to <slug>.svg). Satori lays
-// the two halves out with the Inter font, so each is exactly as wide as its
-// text plus fixed padding. Each distinct badge is rendered once per build and
-// the same bytes are written for every device that shares it.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import satori from "satori";
-import { badgeOf, badgeText, LABEL_COLOUR, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
+// The SVG badges: /api/v1/badge/<slug>, stored as <slug>.svg, in the
+// two-part style of README badges. The words are SVG text, so a badge stays
+// under a kilobyte and readable by machines; each half is sized for the widest
+// font a renderer may draw them in (badge-text-width.ts, laid out by satori),
+// and textLength pins the words to that width for the renderers that honour
+// it, so the text lies inside its half whatever font is found. Each distinct
+// badge is rendered once per process and the same bytes are written for every
+// device that shares it.
 import escapeMarkup from "escape-html";
+import { BADGE_LABEL, badgeOf, badgeText, LABEL_COLOUR, VERDICT_COLOURS, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
 import { verdictOf } from "../derive/verdict.ts";
-import { WITHDRAWN_BADGE_PATH } from "../serve/routes.ts";
+import { API, STORAGE } from "../contract/resources.ts";
+import { FONT_FAMILY, FONT_SIZE, widestTextWidth } from "./badge-text-width.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
 
 const HEIGHT = 20;
-const FONT_SIZE = 11;
 const PAD_X = 6;
 const RADIUS = 3;
-/** Viewers without Inter fall back to these; textLength keeps the measured width either way. */
-const FONT_FAMILY = "Inter,Verdana,DejaVu Sans,sans-serif";
-
-let font: Buffer | undefined;
-// Satori reads WOFF (not WOFF2); one weight of one font from an npm package, no network.
-const interFont = () =>
-  (font ??= readFileSync(createRequire(import.meta.url).resolve("@fontsource/inter/files/inter-latin-400-normal.woff")));
-
-const half = (text: string, background: string, corners: "left" | "right") => ({
-  type: "div",
-  props: {
-    style: {
-      display: "flex",
-      alignItems: "center",
-      padding: `0 ${PAD_X}px`,
-      backgroundColor: background,
-      ...(corners === "left"
-        ? { borderTopLeftRadius: RADIUS, borderBottomLeftRadius: RADIUS }
-        : { borderTopRightRadius: RADIUS, borderBottomRightRadius: RADIUS }),
-    },
-    children: text,
-  },
-});
-
-interface TextRun {
-  x: number;
-  y: number;
-  width: number;
-  content: string;
-}
+/** The text's baseline: vertically centred for an 11 px sans-serif. */
+const BASELINE = 14;
 
 const round = (n: number) => String(Math.round(n * 100) / 100);
 
-/**
- * Satori with embedFont off writes one <text> per word and space, each placed
- * for Inter's metrics; in any other font the words would drift apart or
- * overlap. Each contiguous run becomes one <text> whose textLength pins it to
- * the width satori measured. Satori has already XML-escaped the content.
- */
-function mergeTextRuns(svg: string): string {
-  const runs: TextRun[] = [];
-  const textEl = /<text x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"[^>]*>([^<]*)<\/text>/g;
-  for (const m of svg.matchAll(textEl)) {
-    const [x, y, width] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const last = runs[runs.length - 1];
-    if (last && last.y === y && Math.abs(last.x + last.width - x) < 0.01) {
-      last.width += width;
-      last.content += m[4];
-    } else runs.push({ x, y, width, content: m[4]! });
-  }
-  const texts = runs.map(
-    (r) => `<text x="${round(r.x)}" y="${round(r.y)}" textLength="${round(r.width)}" lengthAdjust="spacingAndGlyphs">${r.content}</text>`,
-  );
-  // Satori's overflow masks are never referenced here: dropped to keep the badge small.
-  const shapes = svg.replace(/<mask [^>]*>.*?<\/mask>/g, "").replace(textEl, "");
-  return shapes.replace(/<\/svg>$/, () => `<g font-size="${FONT_SIZE}" font-family="${FONT_FAMILY}" fill="#fff">${texts.join("")}</g></svg>`);
-}
-
-/** role="img", <title> and aria-label on the root, so screen readers announce the words once. */
-function labelled(svg: string, text: string): string {
-  const t = escapeMarkup(text);
-  return svg.replace(/^<svg ([^>]*)>/, (_, attributes: string) => `<svg ${attributes} role="img" aria-label="${t}"><title>${t}</title>`);
-}
-
 export async function renderBadge(b: BadgeSpec): Promise<string> {
-  const element = {
-    type: "div",
-    props: {
-      style: { display: "flex", height: HEIGHT, fontSize: FONT_SIZE, fontFamily: "Inter", color: "#fff" },
-      children: [half(b.label, LABEL_COLOUR, "left"), half(b.message, b.colour, "right")],
-    },
-  };
-  // Only the height is fixed: satori sizes the width to the two halves' text.
-  const svg = await satori(element as Parameters<typeof satori>[0], {
-    height: HEIGHT,
-    fonts: [{ name: "Inter", data: interFont(), weight: 400, style: "normal" }],
-    embedFont: false,
-  });
-  return `${labelled(mergeTextRuns(svg), badgeText(b))}\n`;
+  const [labelText, messageText] = await Promise.all([widestTextWidth(b.label), widestTextWidth(b.message)]);
+  const labelWidth = Math.ceil(labelText) + 2 * PAD_X;
+  const messageWidth = Math.ceil(messageText) + 2 * PAD_X;
+  const width = labelWidth + messageWidth;
+  // Centred in its half: where a renderer draws a narrower font at its own width, the space is shared on both sides.
+  const text = (x: number, half: number, textWidth: number, words: string) =>
+    `<text x="${round(x + half / 2)}" y="${BASELINE}" textLength="${round(textWidth)}" lengthAdjust="spacing">${escapeMarkup(words)}</text>`;
+  const t = escapeMarkup(badgeText(b));
+  // role="img", aria-label and <title> on the root, so screen readers announce the words once.
+  return (
+    `<svg width="${width}" height="${HEIGHT}" viewBox="0 0 ${width} ${HEIGHT}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${t}"><title>${t}</title>` +
+    `<clipPath id="corners"><rect width="${width}" height="${HEIGHT}" rx="${RADIUS}"/></clipPath>` +
+    `<g clip-path="url(#corners)"><rect width="${labelWidth}" height="${HEIGHT}" fill="${LABEL_COLOUR}"/><rect x="${labelWidth}" width="${messageWidth}" height="${HEIGHT}" fill="${b.colour}"/></g>` +
+    `<g font-size="${FONT_SIZE}" font-family="${FONT_FAMILY}" fill="#fff" text-anchor="middle">` +
+    text(0, labelWidth, labelText, b.label) +
+    text(labelWidth, messageWidth, messageText, b.message) +
+    "</g></svg>\n"
+  );
 }
 
 /** Each distinct badge rendered once per process (a build, every rebuild of a watch session, the pages' worker). */
@@ -105,11 +51,15 @@ export function badgeSvg(spec: BadgeSpec): Promise<string> {
   return svg;
 }
 
+/** What an image tag shows when the request was over the rate limit (served with 429 where our code answers it). */
+const RATE_LIMITED_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "busy, reload in a minute", colour: VERDICT_COLOURS.unknown };
+
 export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    for (const r of devicesToWrite(ctx)) out.write(`api/v1/badge/${r.slug}.svg`, await badgeSvg(badgeOf(verdictOf(r, site.now))));
-    out.write(WITHDRAWN_BADGE_PATH.slice(1), await badgeSvg(WITHDRAWN_BADGE));
+    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }), await badgeSvg(badgeOf(verdictOf(r, site.now))));
+    out.write(STORAGE.withdrawnBadge, await badgeSvg(WITHDRAWN_BADGE));
+    out.write(STORAGE.rateLimitedBadge, await badgeSvg(RATE_LIMITED_BADGE));
   },
 };

@@ -1,7 +1,8 @@
 // The support calendars: /support-calendar.ics for the whole catalog (the
 // next twelve months, bounded in bytes), /api/v1/calendar/manufacturers/<maker>.ics
 // per manufacturer and /api/v1/calendar/<slug>.ics per published device
-// (empty when nothing is upcoming, so the link in every record answers).
+// (a note instead of events when nothing is upcoming, so the link in every
+// record answers with a valid calendar).
 //
 // ical-generator writes every event and calendar property. Its line folding
 // costs about a microsecond per character (a TextEncoder per character), which
@@ -11,10 +12,11 @@
 // the calendars are the library's own header and footer around those events.
 import ical, { escape, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
-import { attribution, type Site } from "../derive/site.ts";
+import { attribution, LICENSE, siteHost, urls, type Site } from "../derive/site.ts";
 import { perRecord } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
+import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -92,6 +94,29 @@ function eventText(e: SupportEndEvent): string {
   return fold(text);
 }
 
+/**
+ * RFC 5545 §3.4: a VCALENDAR holds at least one component, so a calendar with
+ * no documented end ahead says so in one: a VJOURNAL note (a dated text, which
+ * calendar apps keep out of their day views) with the words and the page to
+ * read. Its DTSTAMP is the day v1 began (the license's effective day), the
+ * last time this wording changed, so the bytes stay the same from day to day.
+ */
+function nothingAheadNote(uid: string, summary: string, url: string): string {
+  const lines = [
+    "BEGIN:VJOURNAL",
+    `UID:${escape(uid, false)}`,
+    `DTSTAMP:${LICENSE.effective.replaceAll("-", "")}T000000Z`,
+    `SUMMARY:${escape(summary, false)}`,
+    `DESCRIPTION:${escape(`${summary}. Nothing in this calendar is a documented end of OS or security updates still to come: the ends are unknown, only "at least until" commitments or "up to" ceilings, or already past. An event appears here when a documented end is added. Scope, evidence and uncertainty of each record: ${url}`, false)}`,
+    `URL:${url}`,
+    "END:VJOURNAL",
+  ];
+  return fold(`${lines.join("\r\n")}\r\n`);
+}
+
+/** A calendar's components: its events, or the note that there are none. */
+const componentsOf = (events: Written[], note: () => string) => (events.length ? events.map((e) => e.text) : [note()]);
+
 const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ event, text: eventText(event) })));
 
 /**
@@ -127,7 +152,8 @@ export const calendar: Emitter = {
       const events = eventsOf(r, site);
       if (!only || only.has(r.slug)) {
         const { head, tail } = shell(`Support endings: ${r.name}`);
-        out.write(`api/v1/calendar/${r.slug}.ics`, head + events.map((e) => e.text).join("") + tail);
+        const note = () => nothingAheadNote(`${r.slug}/nothing-ahead@${siteHost(site)}`, `${r.name}: no documented end of updates ahead`, urls(site).page(r.slug));
+        out.writeParts(API.deviceCalendar.file({ device_slug: r.slug }), [head, ...componentsOf(events, note), tail]);
       }
       everything.push(...events);
     }
@@ -135,11 +161,13 @@ export const calendar: Emitter = {
       if (only && !m.records.some((r) => only.has(r.slug))) continue;
       const events = m.records.flatMap((r) => eventsOf(r, site)).sort((a, b) => bySoonest(a.event, b.event));
       const { head, tail } = shell(`Support endings: ${m.name} devices`);
-      out.writeParts(`api/v1/calendar/manufacturers/${m.slug}.ics`, [head, ...events.map((e) => e.text), tail]);
+      const note = () => nothingAheadNote(`manufacturers/${m.slug}/nothing-ahead@${siteHost(site)}`, `${m.name} devices: no documented end of updates ahead`, urls(site).browse());
+      out.writeParts(API.manufacturerCalendar.file({ manufacturer: m.slug }), [head, ...componentsOf(events, note), tail]);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));
     const { head, tail } = shell("Device support endings, next 12 months (Device Lifecycle Records)", CATALOG_NOTE);
     const kept = catalogEvents(everything, site.now, CATALOG_CALENDAR.maxBytes - Buffer.byteLength(head + tail));
-    out.writeParts("support-calendar.ics", [head, ...kept.map((e) => e.text), tail]);
+    const note = () => nothingAheadNote(`nothing-ahead@${siteHost(site)}`, "No documented end of updates in the next 12 months", urls(site).home());
+    out.writeParts(API.supportCalendar.file({}), [head, ...componentsOf(kept, note), tail]);
   },
 };

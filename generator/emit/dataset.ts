@@ -1,10 +1,12 @@
-// The CSV dataset: the whole published catalog (dataset.csv, served at
-// /api/v1/dataset) and one file per support year (dataset/<year>.csv, served
-// at that path and at /api/v1/dataset?year=<year>). Each record's rows are
-// quoted once and the chunks joined into every file that includes the record.
+// The CSV dataset: the whole published catalog (/api/v1/dataset) and one
+// file per support year (/api/v1/dataset/<year>.csv, also answered at
+// /api/v1/dataset?year=<year>). Each record's rows are quoted once and the
+// chunks joined into every file that includes the record.
 import { stringify } from "csv-stringify/sync";
 import { DATASET_COLUMNS, datasetRows, supportYears } from "../derive/dataset-rows.ts";
 import { perRecord } from "../derive/memo.ts";
+import path from "node:path";
+import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 // RFC 4180: CRLF line ends, quotes doubled. csv-stringify quotes a field that
@@ -30,8 +32,8 @@ export const dataset: Emitter = {
         file.push(chunk);
       }
     }
-    out.writeParts("api/v1/dataset.csv", all);
-    out.clearDir("api/v1/dataset");
-    for (const [year, chunks] of byYear) out.writeParts(`api/v1/dataset/${year}.csv`, chunks);
+    out.writeParts(API.dataset.file({}), all);
+    out.clearDir(path.posix.dirname(API.datasetYear.file({ year: "0" })));
+    for (const [year, chunks] of byYear) out.writeParts(API.datasetYear.file({ year: String(year) }), chunks);
   },
 };

@@ -7,7 +7,8 @@
 import { Feed } from "feed";
 import { changeEntries, entryHtml, type ChangeEntry } from "../derive/changes.ts";
 import escapeMarkup from "escape-html";
-import { attribution, filePath, urls, type Site } from "../derive/site.ts";
+import { attribution, urls, type Site } from "../derive/site.ts";
+import { API } from "../contract/resources.ts";
 import { manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import type { Emitter } from "./context.ts";
 
@@ -45,7 +46,7 @@ export const feed: Emitter = {
   emit({ catalog, site, out }) {
     const u = urls(site);
     out.write(
-      filePath(u.feed()),
+      API.feed.file({}),
       atom(changeEntries(catalog, site), site, {
         url: u.feed(),
         title: "Device Lifecycle Records: record changes",
@@ -55,7 +56,7 @@ export const feed: Emitter = {
     for (const m of manufacturersOf(catalog)) {
       const withdrawn = catalog.withdrawn.filter((r) => manufacturerSlug(r.manufacturer) === m.slug);
       out.write(
-        filePath(u.manufacturerFeed(m.slug)),
+        API.manufacturerFeed.file({ manufacturer: m.slug }),
         atom(changeEntries({ published: m.records, withdrawn }, site), site, {
           url: u.manufacturerFeed(m.slug),
           // Plain text (the feed's title and subtitle are escaped as XML text by the library).

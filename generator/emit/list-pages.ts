@@ -2,15 +2,16 @@
 // default limit), each named by the cursor that leads to it, and the compact
 // index the edge function and the preview server compute everything else from.
 // Pages are written by the same core (serve/list.ts) that computes answers.
+import path from "node:path";
 import { deviceSummary } from "../derive/documents.ts";
 import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
-import { DEFAULT_LIMIT, FIRST_PAGE_PATH, INDEX_PATH, LIST_DIR, pageMeta, pagePath, pageResult, pageText, type ListRequest } from "../serve/list.ts";
-import { problem } from "../serve/problems.ts";
+import { DEFAULT_LIMIT } from "../contract/list-params.ts";
+import { pageMeta, pageResult, pageText, staticPagePath, type ListRequest } from "../serve/list.ts";
+import { STORAGE } from "../contract/resources.ts";
+import { problem } from "../contract/problems.ts";
 import { RATE_LIMIT } from "../serve/rate-limit.ts";
 import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
-
-const rel = (p: string) => p.replace(/^\//, "");
 
 const summaryText = perRecord((r, site) => JSON.stringify(deviceSummary(r, site), null, 2));
 
@@ -21,22 +22,22 @@ export const listPages: Emitter = {
     // Each item serialized once, then sliced into pages.
     const items = records.map((r) => summaryText(r, site));
     const text = formatListIndex(records, site);
-    out.write(rel(INDEX_PATH), text);
+    out.write(STORAGE.listIndex, text);
     // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
     out.json(
-      "api/v1/problems/rate-limited.json",
+      STORAGE.rateLimitedProblem,
       problem("rate-limited", `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after the number of seconds in Retry-After.`),
     );
 
     const index = parseListIndex(text);
-    out.clearDir(rel(`${LIST_DIR}/pages`));
+    out.clearDir(path.posix.dirname(STORAGE.listPage(null)));
     let req: ListRequest = { legacy: false, query: null, limit: DEFAULT_LIMIT, cursor: null, after: null };
     let from = 0;
     for (;;) {
       const result = pageResult(index, req);
       const n = result.page.keys.length;
       const pageItems = items.slice(from, from + n);
-      out.write(rel(req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor)), pageText(pageItems, pageMeta(index.header, req, result, pageItems)));
+      out.write(staticPagePath(req), pageText(pageItems, pageMeta(index.header, req, result, pageItems)));
       if (!result.nextCursor) break;
       from += n;
       req = { ...req, cursor: result.nextCursor, after: result.page.keys[n - 1]! };

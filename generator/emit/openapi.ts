@@ -1,10 +1,11 @@
-// The OpenAPI description of the API, under /api/v1/.
-import { buildOpenApi, OPENAPI_PATH } from "../schema/openapi.ts";
+// The OpenAPI description of the API.
+import { buildOpenApi } from "../schema/openapi.ts";
+import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 export const openApiFile: Emitter = {
   name: "openapi",
   emit({ site, out }) {
-    out.json(OPENAPI_PATH.slice(1), buildOpenApi(site));
+    out.json(API.openapi.file({}), buildOpenApi(site));
   },
 };

@@ -6,17 +6,18 @@ import path from "node:path";
 import Eleventy from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
-import { filePath, urls, type Site } from "../derive/site.ts";
+import { urls, type Site } from "../derive/site.ts";
+import { PAGES, STORAGE, pathOf } from "../contract/resources.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeCoverage, describeScope, verdictOf, type CommitmentStatus } from "../derive/verdict.ts";
-import { PROBLEMS } from "../serve/problems.ts";
+import { PROBLEMS, problemType } from "../contract/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
 import { badgeEmbed, badgeOf } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
 import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
-import { normalize } from "../derive/search.ts";
+import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
@@ -26,15 +27,18 @@ import { badgeSvg } from "./badge.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
 
-/** Markdown documents published as pages: file in docs/ → URL path. */
-export const DOC_PAGES: { file: string; url: string; title: string }[] = [
-  { file: "API.md", url: "/docs/api", title: "API" },
-  { file: "list.md", url: "/docs/list", title: "List and search" },
-  { file: "exports.md", url: "/docs/exports", title: "Exports: CSV, badge, feeds, calendars" },
-  { file: "search.md", url: "/docs/search", title: "Site search index" },
-  { file: "record-fields.md", url: "/docs/record-fields", title: "Device record fields" },
-  { file: "record-rules.md", url: "/docs/record-rules", title: "Rules across records" },
-  { file: "LICENSE-DATA.md", url: "/license", title: "Public dataset license v1" },
+/** A document of docs/ published at /docs/<name>. */
+const doc = (file: string, name: string, title: string) => ({ file, url: pathOf(PAGES.doc, { name }), out: PAGES.doc.file({ name }), title });
+
+/** Markdown documents published as pages: file in docs/ → URL path and output file. */
+export const DOC_PAGES: { file: string; url: string; out: string; title: string }[] = [
+  doc("API.md", "api", "API"),
+  doc("list.md", "list", "List and search"),
+  doc("exports.md", "exports", "Exports: CSV, badge, feeds, calendars"),
+  doc("search.md", "search", "Site search index"),
+  doc("record-fields.md", "record-fields", "Device record fields"),
+  doc("record-rules.md", "record-rules", "Rules across records"),
+  { file: "LICENSE-DATA.md", url: PAGES.license.path, out: PAGES.license.file({}), title: "Public dataset license v1" },
 ];
 
 export interface PagesInput {
@@ -62,6 +66,23 @@ const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.up
 
 /** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
 const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.html$/, "");
+
+/** The files the templates are written to (their permalinks). */
+const pageFiles = {
+  home: PAGES.home.file({}),
+  device: (slug: string) => PAGES.device.file({ device_slug: slug }),
+  withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
+  browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
+  manufacturers: PAGES.manufacturers.file({}),
+  manufacturer: (maker: string, number: number) => (number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) })),
+  corrections: PAGES.corrections.file({}),
+  correctionsThanks: PAGES.correctionsThanks.file({}),
+  docs: PAGES.docs.file({}),
+  apiReference: PAGES.apiReference.file({}),
+  problemTypes: PAGES.problemTypes.file({}),
+  notFound: STORAGE.notFoundPage,
+  methodNotAllowed: STORAGE.methodNotAllowedPage,
+};
 
 /** Shown on the home page: the soonest documented endings across the catalog. */
 const UPCOMING_SHOWN = 25;
@@ -105,7 +126,7 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
         maker,
         number: i + 1,
         pageCount: pages.length,
-        permalink: `${filePath(u.manufacturerPage(m.slug, i + 1))}.html`,
+        permalink: pageFiles.manufacturer(m.slug, i + 1),
         title: pages.length > 1 ? `${m.name} devices (page ${i + 1} of ${pages.length})` : `${m.name} devices`,
         prev: i > 0 ? u.manufacturerPage(m.slug, i) : null,
         next: i + 1 < pages.length ? u.manufacturerPage(m.slug, i + 2) : null,
@@ -130,6 +151,21 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
   });
 }
 
+/** What a withdrawn record's notice page says: when, why, and the record that takes its place, if any. */
+function withdrawalNotice(r: DeviceRecord, catalog: Catalog, site: Site) {
+  if (r.publication.state !== "withdrawn") throw new Error(`${r.slug} is not withdrawn`);
+  const { withdrawnOn, reason, replacedBy } = r.publication;
+  const replacement = catalog.published.find((p) => p.slug === replacedBy);
+  return {
+    slug: r.slug,
+    name: r.name,
+    manufacturer: r.manufacturer,
+    withdrawnOn,
+    reason,
+    replacement: replacement ? { name: replacement.name, page: urls(site).page(replacement.slug) } : null,
+  };
+}
+
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
 const PAGES_PER_RUN = 5000;
 
@@ -152,12 +188,16 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
   const makerPages = manufacturerPageData(catalog, site, only);
   const makers = manufacturersOf(catalog).map((m) => ({ name: m.name, count: m.records.length, page: urls(site).manufacturerPage(m.slug), calendar: urls(site).manufacturerCalendar(m.slug), feed: urls(site).manufacturerFeed(m.slug) }));
+  const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
       quietMode: true,
       config(cfg: any) {
         cfg.addGlobalData("site", site);
+        // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
+        cfg.addGlobalData("urls", urls(site));
+        cfg.addGlobalData("files", pageFiles);
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
         cfg.addGlobalData("recent", recent);
@@ -171,6 +211,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addGlobalData("devicePages", urls(site).page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
+        cfg.addGlobalData("withdrawn", withdrawn);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
         cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);
@@ -178,9 +219,13 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("latestUpdated", latestUpdated);
+        cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
-        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land.
-        cfg.amendLibrary("md", (md: { use(plugin: unknown): void }) => md.use(markdownItAnchor));
+        // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land;
+        // letters, digits and dashes only (the plugin's default percent-encodes punctuation into the id).
+        cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
+        // A block tag on its own line leaves no line of spaces behind it.
+        cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
         if (input !== TEMPLATES) return;
         cfg.addPassthroughCopy({ [path.join(TEMPLATES, "assets")]: "assets" });
         for (const doc of DOC_PAGES) {
@@ -190,7 +235,7 @@ export async function run({ catalog, site, outRoot, only }: PagesInput): Promise
             .replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`)
             .replaceAll("{site_url}", site.siteUrl)
             .replaceAll("{base_url}", site.baseUrl);
-          cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: `${doc.url.slice(1)}.html` });
+          cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: doc.out });
         }
       },
     });

@@ -4,7 +4,7 @@
 // leaves no file of an earlier catalog behind.
 import { searchIndexFiles, type IndexedRecord } from "../derive/search-chunks.ts";
 import { deviceSummary } from "../derive/documents.ts";
-import { filePath, urls } from "../derive/site.ts";
+import { PAGES } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 /**
@@ -22,9 +22,8 @@ export const searchIndex: Emitter = {
     // Only in place (watch mode, same slugs): a fresh output folder always gets the whole index.
     const last = written.get(out.root);
     if (only && last && [...only].every((slug) => held.get(slug) === last.get(slug))) return;
-    const dir = filePath(urls(site).searchIndex());
-    out.clearDir(dir);
-    searchIndexFiles(records, (path, text) => out.write(dir + path, text));
+    out.clearDir(PAGES.searchIndex.file({ file: "" }));
+    searchIndexFiles(records, (file, text) => out.write(PAGES.searchIndex.file({ file }), text));
     written.set(out.root, held);
   },
 };

@@ -1,30 +1,51 @@
 // The one place emitters write through: counts files and bytes for the build
-// summary and the benchmarks, and creates each folder once.
+// summary and the benchmarks, creates each folder once, and keeps the ETag of
+// every large file it writes for the build's manifest (serve/etags.ts).
+import { createHash, type Hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
+import { MANIFEST_MIN_BYTES, type EtagManifest } from "../serve/etags.ts";
+
+/** The ETag serve/etags.ts computes, from a running hash (SHA-1 hex, quoted). */
+const etagFrom = (hash: Hash) => `"${hash.digest("hex")}"`;
 
 export class OutputWriter {
   files = 0;
   bytes = 0;
+  /** ETags of the files of at least MANIFEST_MIN_BYTES written, by path from the root ("/api/v1/dataset.csv"). */
+  readonly etags: EtagManifest = {};
   private readonly dirs = new Set<string>();
 
   constructor(readonly root: string) {}
 
   write(relPath: string, content: string | Uint8Array): void {
     writeFileSync(this.prepare(relPath), content);
+    const size = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
     this.files += 1;
-    this.bytes += typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+    this.bytes += size;
+    if (size >= MANIFEST_MIN_BYTES) this.keepEtag(relPath, size, etagFrom(createHash("sha1").update(content)));
   }
 
   /** A large file written piece by piece, never joined into one string (the catalog CSV, the calendar). */
   writeParts(relPath: string, parts: Iterable<string>): void {
     const fd = openSync(this.prepare(relPath), "w");
+    const hash = createHash("sha1");
+    let size = 0;
     try {
-      for (const part of parts) this.bytes += writeSync(fd, part);
+      for (const part of parts) {
+        size += writeSync(fd, part);
+        hash.update(part);
+      }
     } finally {
       closeSync(fd);
     }
     this.files += 1;
+    this.bytes += size;
+    this.keepEtag(relPath, size, etagFrom(hash));
+  }
+
+  private keepEtag(relPath: string, size: number, etag: string): void {
+    if (size >= MANIFEST_MIN_BYTES) this.etags[`/${relPath.replace(/^\//, "")}`] = etag;
   }
 
   private prepare(relPath: string): string {

@@ -126,10 +126,10 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
 
 /**
  * Catalog-wide rules: one owner per slug, former slugs never reused, one
- * spelling per manufacturer, and no alias that the search would read as
- * another record's name. (Shared aliases
- * and shared names are allowed: a search answers an ambiguous name with every
- * record it may mean.)
+ * spelling per manufacturer, a withdrawn record's replacement is a published
+ * record, and no alias that the search would read as another record's name.
+ * (Shared aliases and shared names are allowed: a search answers an ambiguous
+ * name with every record it may mean.)
  */
 function catalogProblems(records: LoadedRecord[]): Problem[] {
   const out: Problem[] = [];
@@ -156,6 +156,13 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
     if (!first) spelled.set(slug, { file, name: record.manufacturer });
     else if (first.name !== record.manufacturer)
       out.push({ file, path: "manufacturer", message: `"${record.manufacturer}" is spelled "${first.name}" in ${first.file}; write one manufacturer the same way in every record` });
+  }
+  for (const { file, record } of records) {
+    const replacedBy = record.publication.state === "withdrawn" ? record.publication.replacedBy : undefined;
+    if (replacedBy === undefined) continue;
+    const target = records.find((x) => x.record.slug === replacedBy);
+    if (replacedBy === record.slug) out.push({ file, path: "publication.replacedBy", message: "names the record itself" });
+    else if (target?.record.publication.state !== "published") out.push({ file, path: "publication.replacedBy", message: `"${replacedBy}" is not the slug of a published record` });
   }
   // Exact-name-first search ranks an alias match with name matches, so an alias
   // equal to another record's name could be listed before the record of that name.

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { problemSchemaId, responseSchemas } from "./responses.ts";
 import { attribution, LICENSE, urls, type Site } from "../derive/site.ts";
 import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
-import { LEGACY_API, MEDIA, catalogHeaderRules, headerRules, headersFor } from "../serve/routes.ts";
-import { DEFAULT_LIMIT, LEGACY_PATH, LIST_PATH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../serve/list.ts";
+import { LEGACY_API, resourceHeaders } from "../serve/headers.ts";
+import { MEDIA } from "../contract/media.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
+import { API } from "../contract/resources.ts";
 import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
-import type { ProblemCode } from "../serve/problems.ts";
-
-export const OPENAPI_PATH = "/api/v1/openapi.json";
+import type { ProblemCode } from "../contract/problems.ts";
 
 /** The response schemas as JSON Schema 2020-12, one component each, referring to each other by $ref. */
 export function componentSchemas(): Record<string, object> {
@@ -38,11 +38,11 @@ const headerRef = (id: string) => ({ $ref: `#/components/headers/${id}` });
 const paramRef = (id: string) => ({ $ref: `#/components/parameters/${id}` });
 const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
 
-/** Header values as the route table writes them, so the examples are the values served. */
-const API_RULES = headersFor(headerRules, LIST_PATH);
-const DATASET_RULES = headersFor(headerRules, "/api/v1/dataset");
+/** Header values as the edge function sets them (serve/headers.ts), so the examples are the values served. */
+const API_RULES = resourceHeaders("list", {});
+const DATASET_RULES = resourceHeaders("dataset", {});
 const EXAMPLE_YEAR = 2030;
-const YEAR_DISPOSITION = catalogHeaderRules([EXAMPLE_YEAR])[0]!.headers["Content-Disposition"];
+const YEAR_DISPOSITION = resourceHeaders("datasetYear", { year: String(EXAMPLE_YEAR) })["Content-Disposition"];
 const RATE_LIMITED = rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds });
 
 const HEADERS: Record<string, object> = {
@@ -76,11 +76,11 @@ const HEADERS: Record<string, object> = {
     schema: { type: "string", const: RATE_LIMITED["RateLimit-Policy"] },
   },
   Deprecation: {
-    description: `RFC 9745: deprecated since ${LEGACY_API.deprecatedOn}, 00:00 UTC. New integrations use ${LIST_PATH}.`,
+    description: `RFC 9745: deprecated since ${LEGACY_API.deprecatedOn}, 00:00 UTC. New integrations use ${API.list.path}.`,
     schema: { type: "string", const: LEGACY_API.headers.Deprecation },
   },
   LegacyLink: {
-    description: `rel="successor-version" (${LIST_PATH}) and rel="deprecation" (the migration notes) on every answer, and rel="next" (the next page) unless this is the last page.`,
+    description: `rel="successor-version" (${API.list.path}) and rel="deprecation" (the migration notes) on every answer, and rel="next" (the next page) unless this is the last page.`,
     schema: { type: "string", examples: [LEGACY_API.headers.Link] },
   },
   ...(LEGACY_API.sunset ? { Sunset: { description: "RFC 8594: the day the legacy endpoint stops answering.", schema: { type: "string", const: LEGACY_API.headers.Sunset } } } : {}),
@@ -89,7 +89,6 @@ const HEADERS: Record<string, object> = {
     description: "A download, named for the whole catalog or for the support year.",
     schema: { type: "string", pattern: '^attachment; filename="device-lifecycle-dataset(-\\d{4})?\\.csv"$', examples: [DATASET_RULES["Content-Disposition"], YEAR_DISPOSITION] },
   },
-  InlineDisposition: { description: "A problem is shown, not saved as a .csv download.", schema: { type: "string", const: "inline" } },
 };
 
 const LEGACY_HEADERS = {
@@ -98,7 +97,7 @@ const LEGACY_HEADERS = {
   ...(LEGACY_API.sunset ? { Sunset: headerRef("Sunset") } : {}),
 };
 
-/** What every /api answer carries (the route table's /api/* rule). */
+/** What every /api answer carries, whatever its status (serve/headers.ts). */
 const API_ERROR_HEADERS = {
   "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
   "Access-Control-Expose-Headers": headerRef("AccessControlExposeHeaders"),
@@ -143,12 +142,12 @@ const RESPONSES = {
   },
   InvalidYear: {
     description: `Bad Request: the year is not four digits from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}.`,
-    headers: { ...API_ERROR_HEADERS, "Content-Disposition": headerRef("InlineDisposition") },
+    headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("invalid-year")),
   },
   YearNotFound: {
     description: "Not Found: a valid year in which no published record has a support date.",
-    headers: { ...API_ERROR_HEADERS, "Content-Disposition": headerRef("InlineDisposition") },
+    headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, schemaRef("YearNotFoundProblem")),
   },
   ListParameterProblem: {
@@ -179,6 +178,16 @@ const RESPONSES = {
   },
 } satisfies Record<string, { description: string; headers: Record<string, object>; content?: object }>;
 
+/**
+ * The values the server accepts, as text (serve/list.ts parseListRequest,
+ * derive/dataset-rows.ts parseDatasetYear): ASCII digits only, limit 1 to
+ * MAX_LIMIT with leading zeros allowed, a year of four digits from
+ * DATASET_YEARS.first to .last. test/api-docs checks each against its parser.
+ */
+export const LIMIT_PATTERN = "^0*([1-9][0-9]?|100)$";
+export const YEAR_PATTERN = "^(199[0-9]|20[0-9][0-9]|2100)$";
+const YEAR_SCHEMA = { type: "string", pattern: YEAR_PATTERN, examples: [String(EXAMPLE_YEAR)] };
+
 const PARAMETERS = {
   DeviceSlug: {
     name: "device_slug",
@@ -198,7 +207,8 @@ const PARAMETERS = {
     name: "limit",
     in: "query",
     description: `Page size: a whole number from 1 to ${MAX_LIMIT} in decimal digits (not 7.0, +7 or 1e1). May change between pages.`,
-    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+    // A query value is text: typed as an integer, validators would accept 7.0 or 1e1, which the server refuses.
+    schema: { type: "string", pattern: LIMIT_PATTERN, default: String(DEFAULT_LIMIT), examples: ["20", "100"] },
   },
   Cursor: {
     name: "cursor",
@@ -210,14 +220,14 @@ const PARAMETERS = {
     name: "year",
     in: "query",
     description: "One support year: the rows of every record with an OS or security end, a dated minimum commitment or an announced ceiling in that year.",
-    schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
+    schema: YEAR_SCHEMA,
   },
   YearInPath: {
     name: "year",
     in: "path",
     required: true,
     description: "One support year, as for ?year=.",
-    schema: { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last },
+    schema: YEAR_SCHEMA,
   },
   IfNoneMatch: {
     name: "If-None-Match",
@@ -270,7 +280,7 @@ const legacy = (response: { headers: Record<string, object> }) => ({ ...response
 function paths(site: Site) {
   const u = urls(site);
   return {
-    [LIST_PATH]: getOperation({
+    [API.list.path]: getOperation({
       operationId: "listDevices",
       tag: "Devices",
       summary: "List and search published device records",
@@ -282,7 +292,7 @@ function paths(site: Site) {
         "503": responseRef("ListUnavailable"),
       },
     }),
-    "/api/v1/devices/{device_slug}": getOperation({
+    [API.record.path]: getOperation({
       operationId: "getDevice",
       tag: "Devices",
       summary: "One published device record",
@@ -295,7 +305,7 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
-    "/api/v1/devices/{device_slug}/evidence": getOperation({
+    [API.evidence.path]: getOperation({
       operationId: "getDeviceEvidence",
       tag: "Devices",
       summary: "The evidence of one record",
@@ -308,11 +318,11 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
-    "/api/v1/dataset": getOperation({
+    [API.dataset.path]: getOperation({
       operationId: "getDataset",
       tag: "Exports",
       summary: "The published catalog as CSV",
-      description: `The whole published catalog, or with year one support year (the same file as /api/v1/dataset/{year}.csv). Reuse under the dataset license (${u.license()}): show the attribution and link each reused fact to its canonical device page.`,
+      description: `The whole published catalog, or with year one support year (the same file as ${API.datasetYear.path}). Reuse under the dataset license (${u.license()}): show the attribution and link each reused fact to its canonical device page.`,
       parameters: [paramRef("Year")],
       responses: {
         "200": ok("The CSV download.", csv("The catalog, or the rows of the support year."), DATASET_HEADERS),
@@ -320,7 +330,7 @@ function paths(site: Site) {
         "404": responseRef("YearNotFound"),
       },
     }),
-    "/api/v1/dataset/{year}.csv": getOperation({
+    [API.datasetYear.path]: getOperation({
       operationId: "getDatasetYear",
       tag: "Exports",
       summary: "One support year of the catalog as CSV",
@@ -332,7 +342,7 @@ function paths(site: Site) {
         "404": responseRef("YearNotFound"),
       },
     }),
-    "/api/v1/badge/{device_slug}": getOperation({
+    [API.badge.path]: getOperation({
       operationId: "getBadge",
       tag: "Exports",
       summary: "An SVG status badge",
@@ -342,14 +352,19 @@ function paths(site: Site) {
         "200": ok("The badge.", body(MEDIA.svg, text("An SVG image with role=\"img\", an aria-label and a title in the same words.")), API_HEADERS),
         "301": responseRef("MovedToCurrentSlug"),
         "404": ok("Not Found: a neutral \"unknown device\" badge, so an embedded image still shows something readable.", body(MEDIA.svg, text("The unknown-device badge.")), API_HEADERS),
+        "429": {
+          ...RESPONSES.RateLimited,
+          description: `${RESPONSES.RateLimited.description} Where our code answers (the preview), a "busy" badge, so an embedded image still shows; on Netlify the platform's limiter answers the problem document.`,
+          content: { ...body(MEDIA.svg, text("The busy badge.")), ...RESPONSES.RateLimited.content },
+        },
         "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
       },
     }),
-    "/api/v1/calendar/{device_slug}.ics": getOperation({
+    [API.deviceCalendar.path]: getOperation({
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
-      description: "The support calendar's events for one device (the record's links.calendar): an empty calendar when nothing is upcoming.",
+      description: "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
@@ -358,7 +373,7 @@ function paths(site: Site) {
         "410": responseRef("DeviceGone"),
       },
     }),
-    "/api/v1/calendar/manufacturers/{manufacturer}.ics": getOperation({
+    [API.manufacturerCalendar.path]: getOperation({
       operationId: "getManufacturerCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of every device of one manufacturer",
@@ -378,7 +393,7 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
-    "/api/v1/feed/manufacturers/{manufacturer}.xml": getOperation({
+    [API.manufacturerFeed.path]: getOperation({
       operationId: "getManufacturerFeed",
       tag: "Feeds",
       summary: "Atom feed of the changes to one manufacturer's records",
@@ -397,14 +412,14 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
-    "/feed.xml": getOperation({
+    [API.feed.path]: getOperation({
       operationId: "getFeed",
       tag: "Feeds",
       summary: "Atom feed of record changes",
       description: "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
       responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
     }),
-    "/support-calendar.ics": getOperation({
+    [API.supportCalendar.path]: getOperation({
       operationId: "getSupportCalendar",
       tag: "Feeds",
       summary: "Calendar of upcoming documented support endings",
@@ -412,25 +427,25 @@ function paths(site: Site) {
         "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings and unknown ends are never events. Every ending is also in its device's and its manufacturer's calendar.",
       responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
     }),
-    "/api/v1/schema/device-record.json": getOperation({
+    [API.recordSchema.path]: getOperation({
       operationId: "getDeviceRecordSchema",
       tag: "Descriptions",
       summary: "JSON Schema of the canonical device record",
       description: "The record as curators write it (draft 2020-12), generated from the same zod schema as the record bodies.",
       responses: { "200": ok("The JSON Schema.", body(MEDIA.json, { type: "object", description: "A JSON Schema (draft 2020-12)." }), API_HEADERS) },
     }),
-    [OPENAPI_PATH]: getOperation({
+    [API.openapi.path]: getOperation({
       operationId: "getOpenApiDocument",
       tag: "Descriptions",
       summary: "This OpenAPI document",
-      description: `Every endpoint, parameter, header and error of the API; rendered for reading at ${u.docs()}/reference.`,
+      description: `Every endpoint, parameter, header and error of the API; rendered for reading at ${u.apiReference()}.`,
       responses: { "200": ok("The OpenAPI 3.1 document.", body(MEDIA.json, { type: "object", description: "An OpenAPI 3.1 document." }), API_HEADERS) },
     }),
-    [LEGACY_PATH]: getOperation({
+    [API.legacyList.path]: getOperation({
       operationId: "listDevicesLegacy",
       tag: "Legacy",
       summary: "Deprecated list wrapper",
-      description: `Deprecated: use ${LIST_PATH}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
+      description: `Deprecated: use ${API.list.path}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
       deprecated: true,
       parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
@@ -450,7 +465,7 @@ function overview(site: Site): string {
   return [
     "A public, read-only API of device support-lifecycle records: documented OS-update and security-update commitments, the precision of each date, and the evidence. It is not a safety-certification feed: \"supported\" never means \"secure\", regional caveats must be kept, and a dated non-match in a recall registry is not proof that no recall exists.",
     `Attribution is a condition of reuse (${LICENSE.name}, version ${LICENSE.version}, effective ${LICENSE.effective}): show "${credit.text}". ${credit.requirements}`,
-    `Every GET also answers HEAD. Unknown query parameters are ignored. Errors are RFC 9457 problem documents (the badge answers its own with an image) whose type is a stable reference (${site.siteUrl}/docs/problems lists them). Answers carry an ETag and honour If-None-Match. Additive changes (new members, problem types, verdict codes) can happen within v1: ignore members you do not know.`,
+    `Every GET also answers HEAD. Unknown query parameters are ignored. Errors are RFC 9457 problem documents (the badge answers its own with an image) whose type is a stable reference (${urls(site).problemTypes()} lists them). Answers carry an ETag and honour If-None-Match. Additive changes (new members, problem types, verdict codes) can happen within v1: ignore members you do not know.`,
   ].join("\n\n");
 }
 
@@ -464,8 +479,12 @@ export function buildOpenApi(site: Site) {
       summary: "Published device support-lifecycle records, their evidence, a CSV export, badges and feeds.",
       description: overview(site),
       license: { name: `${LICENSE.name} v${LICENSE.version}`, url: u.license() },
+      // No mailbox is published: corrections and questions go through the corrections form.
+      contact: { name: "Device Lifecycle Records corrections", url: `${site.siteUrl}/corrections` },
     },
-    externalDocs: { description: "API documentation", url: `${u.docs()}/api` },
+    // A public API: no operation needs credentials (an empty list says so; an absent one says nothing).
+    security: [],
+    externalDocs: { description: "API documentation", url: u.doc("api") },
     servers: [{ url: site.baseUrl, description: "The API origin ({base_url})." }],
     tags: [
       { name: "Devices", description: "Records, search and evidence." },

@@ -122,6 +122,9 @@ export const Publication = z
         state: z.literal("withdrawn"),
         reason: Text.meta({ description: "Why the record was withdrawn; shown to consumers with the 410 answer." }),
         withdrawnOn: Day,
+        replacedBy: Slug.optional().meta({
+          description: "The published record that takes this one's place (a duplicate's original, the right device for one entered in error): the withdrawal page links it.",
+        }),
       })
       .strict(),
   ])

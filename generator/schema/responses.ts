@@ -8,8 +8,9 @@ import { z } from "zod";
 import { Caveat, Commitment, Day, DeviceRecord, EvidenceLevel, PartialDate, RecallReview, Repairability, Revision, Scope, Slug, Source, Variant } from "./record.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../derive/verdict.ts";
 import { LICENSE } from "../derive/site.ts";
-import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../serve/list.ts";
-import { PROBLEMS, problemType, type ProblemCode } from "../serve/problems.ts";
+import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
+import { PAGES, pathOf } from "../contract/resources.ts";
+import { PROBLEMS, problemType, type ProblemCode } from "../contract/problems.ts";
 
 export const License = z
   .strictObject({
@@ -42,7 +43,7 @@ export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }
 
 export const Verdict = z
   .strictObject({
-    code: z.enum(VERDICT_CODES).meta({ description: "Decided by security support first; see /docs/api#record-states-and-verdicts." }),
+    code: z.enum(VERDICT_CODES).meta({ description: `Decided by security support first; see ${pathOf(PAGES.doc, { name: "api" })}#record-states-and-verdicts.` }),
     label: z.string().meta({ description: "The short wording (also on the badge). Never says or implies \"secure\"." }),
     reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
     validFrom: Day.nullable().meta({

@@ -1,61 +1,35 @@
-// The request core shared by the preview server and the Netlify edge
-// function: what to answer when no static file can.
+// The edge function's request core: what our code answers on every path the
+// Netlify Edge Function serves (serve/edge-paths.ts). It decides the status,
+// the media type, every header, the ETag, conditional requests and HEAD
+// itself, so Netlify's CDN, netlify dev, the preview and the Deno harness
+// cannot disagree: it reads stored files through context.next() with a
+// request for the file itself (never a rewrite whose miss might not be a 404)
+// and asks the CDN's redirect rules only whether a slug moved (301) or was
+// withdrawn (410). No Node built-ins: it runs under Deno on Netlify's edge.
+import { API_CACHE, MEDIA } from "../contract/media.ts";
+import { SLUG_PATTERN } from "../contract/list-params.ts";
+import { API, PAGES, STORAGE, resolveApiPath, type ApiResourceName } from "../contract/resources.ts";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
-import { etagOf, problemResponse } from "./respond.ts";
-import { headerRules, headersFor } from "./routes.ts";
+import { parseListIndex } from "../derive/list-index.ts";
+import { etagOf, type EtagManifest } from "./etags.ts";
+import { apiHeaders, resourceHeaders } from "./headers.ts";
+import { handleList, isListPath, itemReader, recordFile, type ListSource } from "./list.ts";
+import { finish, problemResponse, textResponse } from "./respond.ts";
 
-export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
-
-/** What programs fetch across origins: the API, the feed and the calendar (their header rules allow any origin). */
-export const isCrossOriginPath = (pathname: string) => isApiPath(pathname) || pathname === "/feed.xml" || pathname === "/support-calendar.ics";
-
-/**
- * Any method but GET and HEAD: a CORS preflight on the cross-origin paths
- * (If-None-Match is not a CORS-safelisted header, so a conditional fetch from
- * another origin is preflighted), 405 everywhere else. Null for GET and HEAD.
- */
-export async function answerMethod(request: Request): Promise<Response | null> {
-  if (request.method === "GET" || request.method === "HEAD") return null;
-  const { pathname } = new URL(request.url);
-  if (request.method === "OPTIONS" && isCrossOriginPath(pathname)) {
-    const headers = new Headers(headersFor(headerRules, pathname));
-    for (const name of ["Content-Type", "Content-Disposition", "Link"]) headers.delete(name);
-    headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
-    headers.set("Access-Control-Allow-Headers", "If-None-Match");
-    headers.set("Access-Control-Max-Age", "86400");
-    return new Response(null, { status: 204, headers });
-  }
-  return problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } });
+/** The part of Netlify's Context the core uses (no dependency on @netlify/edge-functions). */
+export interface EdgeContext {
+  /** The request answered by the CDN alone: its redirect rules and static files, no edge function. */
+  next(request: Request): Promise<Response>;
 }
 
-/** An image tag keeps working for a mistyped slug: a neutral "unknown device" badge, status 404. */
-async function unknownBadge(request: Request): Promise<Response> {
-  const headers = new Headers(headersFor(headerRules, new URL(request.url).pathname));
-  headers.set("ETag", await etagOf(UNKNOWN_DEVICE_BADGE_SVG, ".svg"));
-  return new Response(request.method === "HEAD" ? null : UNKNOWN_DEVICE_BADGE_SVG, { status: 404, headers });
+export interface EdgeOptions {
+  /** A same-origin fetch, for the stored files an isolate keeps between requests (list index, record files, ETag manifest). */
+  fetch(url: URL): Promise<Response>;
 }
 
-/** The `year` a dataset request names and found no file for, or null for other paths. */
-function missedDatasetYear(url: URL): string | null {
-  if (url.pathname === "/api/v1/dataset") return url.searchParams.get("year");
-  const m = /^\/api\/v1\/dataset\/([^/]*?)(\.csv)?$/.exec(url.pathname);
-  return m ? m[1]! : null;
-}
-
-function datasetYearMiss(request: Request, text: string): Promise<Response> {
-  const year = parseDatasetYear(text);
-  if (year === null) {
-    const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
-    return problemResponse(request, "invalid-year", `year must be a four-digit year from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}; got "${shown}".`);
-  }
-  return problemResponse(
-    request,
-    "not-found",
-    `No published record has an OS or security end, a dated minimum commitment or an announced ceiling in ${year}. The whole catalog is at /api/v1/dataset.`,
-    { members: { year } },
-  );
-}
+/** Resources a former slug redirects from and a withdrawn record answers 410 at (serve/routes.ts). */
+const PER_DEVICE = new Set<ApiResourceName>(["record", "evidence", "badge", "deviceCalendar"]);
 
 /** A path segment as the client meant it; as sent when its percent-encoding is malformed (`%zz`, `%c0%af`). */
 function decodedSegment(segment: string): string {
@@ -66,16 +40,137 @@ function decodedSegment(segment: string): string {
   }
 }
 
-/** The answer for an /api path with no file behind it: JSON (or the badge an image tag expects), never an HTML 404. */
-export function answerApiMiss(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const { pathname } = url;
-  if (/^\/api\/v1\/badge\/[^/]+$/.test(pathname)) return unknownBadge(request);
-  const year = missedDatasetYear(url);
-  if (year !== null) return datasetYearMiss(request, year);
-  const device = /^\/api\/v1\/devices\/([^/]+)(\/evidence)?$/.exec(pathname) ?? /^\/api\/v1\/calendar\/([^/]+)\.ics$/.exec(pathname);
-  const detail = device
-    ? `No published device has the slug "${decodedSegment(device[1]!)}". Search with /api/v1/devices?q=...`
-    : `No API resource exists at ${pathname}. See /docs for the endpoints.`;
+/** A CORS preflight (If-None-Match is not a CORS-safelisted header, so a conditional fetch from another origin is preflighted). */
+function preflight(pathname: string): Response {
+  const headers = {
+    ...apiHeaders(pathname),
+    "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+    "Access-Control-Allow-Headers": "If-None-Match",
+    "Access-Control-Max-Age": "86400",
+  };
+  return new Response(null, { status: 204, headers });
+}
+
+function yearProblem(request: Request, text: string): Promise<Response> {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  return problemResponse(request, "invalid-year", `year must be a four-digit year from ${DATASET_YEARS.first} to ${DATASET_YEARS.last}; got "${shown}".`);
+}
+
+/** The answer for an API path that names nothing stored: JSON (or the badge an image tag expects), never an HTML 404. */
+function miss(request: Request, name: ApiResourceName | null, params: Record<string, string>): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (name === "badge") return textResponse(request, UNKNOWN_DEVICE_BADGE_SVG, 404, resourceHeaders("badge", params));
+  if (name === "dataset" || name === "datasetYear") {
+    return problemResponse(
+      request,
+      "not-found",
+      `No published record has an OS or security end, a dated minimum commitment or an announced ceiling in ${params.year}. The whole catalog is at ${API.dataset.path}.`,
+      { members: { year: Number(params.year) } },
+    );
+  }
+  const detail =
+    name && PER_DEVICE.has(name)
+      ? `No published device has the slug "${decodedSegment(params.device_slug!)}". Search with ${API.list.path}?q=...`
+      : name === "manufacturerCalendar" || name === "manufacturerFeed"
+        ? `No published device has a manufacturer with the slug "${decodedSegment(params.manufacturer!)}". Each record names its own as links.manufacturerCalendar.`
+        : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
   return problemResponse(request, "not-found", detail);
+}
+
+/** Per isolate (an isolate serves one deploy): the list's index and items, and the ETag manifest, read once. */
+function isolateCache(fetch: EdgeOptions["fetch"], origin: string) {
+  const text = async (path: string) => {
+    const r = await fetch(new URL(path, origin));
+    if (!r.ok) throw new Error(`${path} answered ${r.status}`);
+    return r.text();
+  };
+  /** A promise kept once it succeeds; a failure is tried again by the next request. */
+  const once = <T>(load: () => Promise<T>) => {
+    let kept: Promise<T> | null = null;
+    return () => {
+      if (!kept) {
+        const loading = (kept = load());
+        loading.catch(() => kept === loading && (kept = null));
+      }
+      return kept;
+    };
+  };
+  const list: ListSource = { index: once(() => text(STORAGE.listIndex).then(parseListIndex)), items: itemReader((slug) => text(recordFile(slug))) };
+  const manifest = once(async () => JSON.parse(await text(STORAGE.etagManifest)) as EtagManifest);
+  return { origin, list, manifest };
+}
+
+export function createEdgeHandler({ fetch }: EdgeOptions) {
+  let cache: ReturnType<typeof isolateCache> | null = null;
+  const cacheFor = (origin: string) => (cache?.origin === origin ? cache : (cache = isolateCache(fetch, origin)));
+
+  /** A stored file, by a plain GET for the file itself: 200 with its bytes, or anything else when it is not there. */
+  const read = (context: EdgeContext, request: Request, file: string) => context.next(new Request(new URL(file, request.url)));
+
+  async function fileAnswer(request: Request, context: EdgeContext, name: ApiResourceName, params: Record<string, string>, file: string): Promise<Response | null> {
+    const stored = await read(context, request, file);
+    if (stored.status !== 200) {
+      await stored.body?.cancel();
+      return null;
+    }
+    const headers = resourceHeaders(name, params);
+    const known = (await cacheFor(new URL(request.url).origin).manifest().catch((): EtagManifest => ({})))[file];
+    // A large file streams through with its build-time ETag; a small one is hashed as it passes.
+    if (known) return finish(request, { status: 200, headers, body: stored.body, etag: known });
+    const bytes = new Uint8Array(await stored.arrayBuffer());
+    return finish(request, { status: 200, headers, body: bytes, etag: await etagOf(bytes) });
+  }
+
+  /** A slug with no stored file: the CDN's redirect rules say whether it moved (301) or was withdrawn (410). */
+  async function movedOrGone(request: Request, context: EdgeContext, name: ApiResourceName, params: Record<string, string>): Promise<Response | null> {
+    const url = new URL(request.url);
+    const routed = await context.next(new Request(url));
+    if (routed.status === 301 && routed.headers.has("location")) {
+      await routed.body?.cancel();
+      const to = new URL(routed.headers.get("location")!, url);
+      const location = to.origin === url.origin ? to.pathname + to.search : to.href;
+      return new Response(null, { status: 301, headers: { ...apiHeaders(url.pathname), "Cache-Control": API_CACHE, Location: location } });
+    }
+    if (routed.status !== 410) {
+      await routed.body?.cancel();
+      return null;
+    }
+    const body = new Uint8Array(await routed.arrayBuffer());
+    const headers = name === "badge" ? resourceHeaders("badge", params) : { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE };
+    return finish(request, { status: 410, headers, body, etag: await etagOf(body) });
+  }
+
+  return async function handler(request: Request, context: EdgeContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method === "OPTIONS") return preflight(url.pathname);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } });
+    }
+    if (isListPath(url.pathname)) {
+      return handleList(request, cacheFor(url.origin).list, async (file) => {
+        const page = await read(context, request, file);
+        if (page.status === 200) return page.text();
+        await page.body?.cancel();
+        return null;
+      });
+    }
+    const resolved = resolveApiPath(url.pathname);
+    if (!resolved) return miss(request, null, {});
+    let { name, params } = resolved;
+    if (PER_DEVICE.has(name) && !SLUG_PATTERN.test(params.device_slug!)) return miss(request, name, params);
+    // A year named by the query answers as the year's own file does.
+    const year = name === "dataset" ? url.searchParams.get("year") : name === "datasetYear" ? params.year! : null;
+    if (year !== null) {
+      if (parseDatasetYear(year) === null) return yearProblem(request, year);
+      [name, params] = ["datasetYear", { year }];
+    }
+    const resource = API[name];
+    if (!("file" in resource)) return miss(request, name, params);
+    const file = resource.file(params as never);
+    return (
+      (await fileAnswer(request, context, name, params, file)) ??
+      (PER_DEVICE.has(name) ? await movedOrGone(request, context, name, params) : null) ??
+      (await miss(request, name, params))
+    );
+  };
 }

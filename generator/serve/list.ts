@@ -1,35 +1,25 @@
 // The list core: GET /api/v1/devices (and the deprecated /api/devices).
 // Parses and validates q/limit/cursor, pages the list index, and assembles the
 // body. The build runs it to write the static pages of the plain walk; the
-// Netlify edge function and the preview server run it for everything else, so
-// every answer is byte-identical whoever computes it. No Node built-ins here:
+// edge function (core.ts) runs it for everything else, so every answer is
+// byte-identical whoever computes it. No Node built-ins here:
 // it runs under Deno on Netlify's edge. See docs/list.md.
-import { attribution } from "../derive/site.ts";
+import { attribution, urls } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
-import { LEGACY_API } from "./routes.ts";
-import { jsonTextResponse, problemResponse } from "./respond.ts";
-import type { ProblemCode } from "./problems.ts";
+import { problemResponse, textResponse } from "./respond.ts";
+import { resourceHeaders } from "./headers.ts";
+import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
+import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
+import { API, STORAGE } from "../contract/resources.ts";
+import { NO_STORE } from "../contract/media.ts";
 
-export const LIST_PATH = "/api/v1/devices";
-export const LEGACY_PATH = "/api/devices";
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
-/** Longest accepted q, in characters (Unicode code points) before normalization. */
-export const MAX_QUERY_LENGTH = 200;
-/** The array that holds the records in a v1 list page. */
-export const ITEMS = "devices";
 
-// Where the build puts the list's static files (the route table rewrites to them).
-export const LIST_DIR = "/api/v1/list";
-export const FIRST_PAGE_PATH = `${LIST_DIR}/pages/first.json`;
-export const INDEX_PATH = `${LIST_DIR}/index.txt`;
-export const pagePath = (cursor: string) => `${LIST_DIR}/pages/${cursor}.json`;
+export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
+
 /** The static record file of a device (written by the records emitter); list items are read from it. */
-export const recordFile = (slug: string) => `/api/v1/devices/${slug}.json`;
-
-export const isListPath = (pathname: string) => pathname === LIST_PATH || pathname === LEGACY_PATH;
+export const recordFile = (slug: string) => API.record.file({ device_slug: slug });
 
 // ---- Cursors ----------------------------------------------------------------
 // A cursor is the key of the last record returned, bound to the query:
@@ -38,7 +28,6 @@ export const isListPath = (pathname: string) => pathname === LIST_PATH || pathna
 // spelling decodes to each key, so a plain-walk cursor can name a file.
 
 const CURSOR_VERSION = "1";
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** cyrb53: a 53-bit string hash, as 14 hex digits. Not cryptographic: it tells one query from another. */
 function hash53(s: string): string {
@@ -78,7 +67,7 @@ export function decodeCursor(cursor: string): DecodedCursor | null {
   if (rest.length || version !== CURSOR_VERSION || qk === undefined || !/^([0-9a-f]{14})?$/.test(qk)) return null;
   if (tier !== "0" && tier !== "1" && tier !== "2") return null;
   if (qk === "" && tier !== "0") return null;
-  if (slug === undefined || slug.length > 80 || !SLUG.test(slug)) return null;
+  if (slug === undefined || slug.length > 80 || !SLUG_PATTERN.test(slug)) return null;
   const key: SortKey = { tier: Number(tier) as Tier, slug };
   // Canonical spelling only (no other trailing bits): one key, one cursor, one file name.
   return cursorOf(qk, key) === cursor ? { queryKey: qk, key } : null;
@@ -134,14 +123,14 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
     }
     after = decoded.key;
   }
-  return { ok: true, req: { legacy: url.pathname === LEGACY_PATH, query, limit, cursor, after } };
+  return { ok: true, req: { legacy: url.pathname === API.legacyList.path, query, limit, cursor, after } };
 }
 
 /** True when the build wrote this answer as a file: a v1 plain-walk page at the default limit. */
 export const isStaticCandidate = (req: ListRequest) => !req.legacy && req.query === null && req.limit === DEFAULT_LIMIT;
 
 /** The file of a static candidate (it exists when the cursor is a page boundary of this build). */
-export const staticPagePath = (req: ListRequest) => (req.cursor === null ? FIRST_PAGE_PATH : pagePath(req.cursor));
+export const staticPagePath = (req: ListRequest) => STORAGE.listPage(req.cursor);
 
 // ---- Pages ------------------------------------------------------------------
 
@@ -177,7 +166,7 @@ export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, 
   const { site } = header;
   return {
     nextCursor,
-    next: nextCursor ? `${site.baseUrl}${LIST_PATH}${nextQuery(req, nextCursor)}` : null,
+    next: nextCursor ? `${urls(site).list()}${nextQuery(req, nextCursor)}` : null,
     limit: req.limit,
     total: page.total,
     query: req.query ? req.query.norm : null,
@@ -261,31 +250,31 @@ export async function answerList(request: Request, req: ListRequest, source: Lis
     items = await source.items(result.page.keys.map((k) => k.slug));
   } catch (err) {
     return problemResponse(request, "unavailable", `The list could not be computed (${err instanceof Error ? err.message : String(err)}). Try again shortly.`, {
-      headers: { "Retry-After": "10", "Cache-Control": "no-store" },
+      headers: { "Retry-After": "10", "Cache-Control": NO_STORE },
     });
   }
-  if (!req.legacy) return jsonTextResponse(request, pageText(items, pageMeta(index.header, req, result, items)));
-  const links = [LEGACY_API.headers.Link!];
-  if (result.nextCursor) links.push(`<${LEGACY_PATH}${nextQuery(req, result.nextCursor)}>; rel="next"`);
-  return jsonTextResponse(request, legacyText(items), { headers: { Link: links.join(", ") } });
+  if (!req.legacy) return textResponse(request, pageText(items, pageMeta(index.header, req, result, items)), 200, resourceHeaders("list", {}));
+  const headers = resourceHeaders("legacyList", {});
+  if (result.nextCursor) headers.Link += `, <${API.legacyList.path}${nextQuery(req, result.nextCursor)}>; rel="next"`;
+  return textResponse(request, legacyText(items), 200, headers);
 }
 
 /**
  * Parses and answers a list request in one step: the edge function's entry
- * point. (The preview server makes the same decision with a file check before
- * its static path: generator/serve/preview.ts.)
+ * point. A static candidate is answered from its page file when the build
+ * wrote one (the cursor is a page boundary of this build), else computed.
  */
 export async function handleList(
   request: Request,
   source: ListSource,
-  /** Tries the static tree first for a static candidate; null when it has no file for it. */
-  tryStatic?: (req: ListRequest) => Promise<Response | null>,
+  /** The text of a stored page file, or null when there is none. */
+  readPage: (file: string) => Promise<string | null>,
 ): Promise<Response> {
   const parsed = parseListRequest(new URL(request.url));
   if (!parsed.ok) return listProblemResponse(request, parsed);
-  if (tryStatic && isStaticCandidate(parsed.req)) {
-    const r = await tryStatic(parsed.req);
-    if (r) return r;
+  if (isStaticCandidate(parsed.req)) {
+    const page = await readPage(staticPagePath(parsed.req));
+    if (page !== null) return textResponse(request, page, 200, resourceHeaders("list", {}));
   }
   return answerList(request, parsed.req, source);
 }

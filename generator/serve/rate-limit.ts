@@ -1,8 +1,12 @@
-// The public rate limit (spec section 8: 20 requests a minute per client), as
-// the preview server enforces it. On Netlify the same numbers are declared in
-// the edge function's `rateLimit` config (netlify/edge-functions/api.ts), where
-// the platform enforces them. Pure: no Node built-ins, the clock is injected.
-import { problemResponse } from "./respond.ts";
+// The public rate limit (spec section 8: 20 requests a minute per client) over
+// the edge function's paths (serve/edge-paths.ts), as the request chain
+// enforces it. On Netlify the same numbers are the edge function's
+// `config.rateLimit`, which the platform enforces (docs/list.md#rate-limit).
+// Pure: no Node built-ins, the clock is injected.
+import { NO_STORE } from "../contract/media.ts";
+import { resourceHeaders } from "./headers.ts";
+import { finish, problemResponse } from "./respond.ts";
+import { etagOf } from "./etags.ts";
 
 export const RATE_LIMIT = {
   /** Requests allowed per client in any window. */
@@ -12,24 +16,6 @@ export const RATE_LIMIT = {
   /** Name of the policy in the RateLimit and RateLimit-Policy fields. */
   policy: "public",
 } as const;
-
-/**
- * Paths the limit applies to: every public endpoint. The same patterns are the
- * edge function's `path` and `excludedPath` (checked by test/list/edge-config).
- * Excluded: the storage files the edge function itself reads (record files,
- * list index and pages) and the rate-limit answer.
- */
-export const RATE_LIMITED_PATHS = ["/api/*", "/feed.xml", "/support-calendar.ics"];
-export const RATE_LIMIT_EXCLUDED_PATHS = ["/api/v1/devices/*.json", "/api/v1/list/*", "/api/v1/problems/*"];
-
-/** A URLPattern-style path (where `*` stands for any characters: the subset the config uses) as a RegExp. */
-const patternRegExp = (pattern: string) => new RegExp(`^${pattern.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
-
-export const pathPatternMatches = (pattern: string, pathname: string) => patternRegExp(pattern).test(pathname);
-
-const LIMITED = RATE_LIMITED_PATHS.map(patternRegExp);
-const EXCLUDED = RATE_LIMIT_EXCLUDED_PATHS.map(patternRegExp);
-export const isRateLimitedPath = (pathname: string) => LIMITED.some((re) => re.test(pathname)) && !EXCLUDED.some((re) => re.test(pathname));
 
 export interface RateLimitResult {
   ok: boolean;
@@ -76,12 +62,15 @@ export function rateLimitFields(r: RateLimitResult): Record<string, string> {
   };
 }
 
-/** 429 as problem+json: never cached, with Retry-After and the RateLimit fields. */
-export function rateLimitedResponse(request: Request, r: RateLimitResult): Promise<Response> {
-  return problemResponse(
-    request,
-    "rate-limited",
-    `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after ${r.resetSeconds} s.`,
-    { headers: { ...rateLimitFields(r), "Retry-After": String(r.resetSeconds), "Cache-Control": "no-store" } },
-  );
+/**
+ * 429, never stored, with Retry-After and the RateLimit fields: problem+json,
+ * or on a badge's path the "try again later" badge (`badge`), so an image tag
+ * still shows an image.
+ */
+export async function rateLimitedResponse(request: Request, r: RateLimitResult, badge: { svg: Uint8Array<ArrayBuffer>; params: Record<string, string> } | null): Promise<Response> {
+  const fields = { ...rateLimitFields(r), "Retry-After": String(r.resetSeconds), "Cache-Control": NO_STORE };
+  if (badge) return finish(request, { status: 429, headers: { ...resourceHeaders("badge", badge.params), ...fields }, body: badge.svg, etag: await etagOf(badge.svg) });
+  return problemResponse(request, "rate-limited", `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after ${r.resetSeconds} s.`, {
+    headers: fields,
+  });
 }

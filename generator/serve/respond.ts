@@ -1,56 +1,47 @@
-// Building responses the same way in the preview server and the edge function:
-// Web-standard Response objects, strong content-hash ETags, conditional GETs.
-import { MEDIA, headersFor, headerRules } from "./routes.ts";
-import { problem, type ProblemCode } from "./problems.ts";
+// Finishing an answer the same way wherever it is computed (the edge function,
+// the static layer, the rate limit): a strong ETag, a 304 when If-None-Match
+// matches a 200, no body for HEAD. Web-standard Request and Response only.
+import { API_CACHE, MEDIA } from "../contract/media.ts";
+import { problem, type ProblemCode } from "../contract/problems.ts";
+import { etagMatches, etagOf } from "./etags.ts";
+import { apiHeaders } from "./headers.ts";
 
-/**
- * A strong ETag of the body, in serve-handler's form (sha1 of the extension,
- * a dash and the bytes), so a computed body and the identical static file
- * carry the same ETag.
- */
-export async function etagOf(body: string | Uint8Array, extension: string): Promise<string> {
-  const content = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const prefix = new TextEncoder().encode(`${extension}-`);
-  const bytes = new Uint8Array(prefix.length + content.length);
-  bytes.set(prefix);
-  bytes.set(content, prefix.length);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", bytes));
-  return `"${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+export interface Answer {
+  status: number;
+  /** Every header but ETag and Content-Length. */
+  headers: Record<string, string>;
+  /** Bytes (their length is sent as Content-Length), or a stream of a stored file too large to hold. */
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
+  etag: string;
 }
 
-/** RFC 9110 If-None-Match: a list of entity tags or `*`, compared weakly. */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = (t: string) => t.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((t) => opaque(t) === opaque(etag));
+/** The response to `request`: 304 (the same headers, no Content-Type, no body) when it already holds this 200; no body for HEAD. */
+export function finish(request: Request, a: Answer): Response {
+  const headers = new Headers(a.headers);
+  headers.set("ETag", a.etag);
+  const notModified = a.status === 200 && etagMatches(request.headers.get("If-None-Match"), a.etag);
+  if (a.body instanceof Uint8Array && !notModified) headers.set("Content-Length", String(a.body.byteLength));
+  if (notModified || request.method === "HEAD") {
+    if (a.body instanceof ReadableStream) void a.body.cancel();
+    if (notModified) headers.delete("Content-Type");
+    return new Response(null, { status: notModified ? 304 : a.status, headers });
+  }
+  return new Response(a.body, { status: a.status, headers });
 }
 
-interface ResponseInit {
-  status?: number;
-  headers?: Record<string, string>;
-  contentType?: string;
+/** A text body (JSON as the build writes it, an SVG, ...) finished with its content hash as ETag. */
+export async function textResponse(request: Request, body: string, status: number, headers: Record<string, string>): Promise<Response> {
+  const bytes = new TextEncoder().encode(body);
+  return finish(request, { status, headers, body: bytes, etag: await etagOf(bytes) });
 }
 
-/** A JSON value as the build writes it to a file: the one serializer, so static and computed bodies match. */
-export async function jsonResponse(request: Request, value: unknown, init: ResponseInit = {}): Promise<Response> {
-  return jsonTextResponse(request, `${JSON.stringify(value, null, 2)}\n`, init);
-}
+/** The one JSON serializer of every file and answer, so static and computed bodies match byte for byte. */
+export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** An already serialized JSON body, with the route table's headers, an ETag and 304 handling. */
-export async function jsonTextResponse(request: Request, body: string, init: ResponseInit = {}): Promise<Response> {
-  const etag = await etagOf(body, ".json");
-  const headers = new Headers({ ...headersFor(headerRules, new URL(request.url).pathname), ...init.headers });
-  headers.set("Content-Type", init.contentType ?? MEDIA.json);
-  headers.set("ETag", etag);
-  const status = init.status ?? 200;
-  if (status === 200 && etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : body, { status, headers });
-}
-
+/** An RFC 9457 problem at an API path: the path's headers, problem+json, the five-minute cache unless `headers` says otherwise. */
 export function problemResponse(request: Request, code: ProblemCode, detail: string, extra: { headers?: Record<string, string>; members?: Record<string, unknown> } = {}) {
-  const body = problem(code, detail, { instance: new URL(request.url).pathname + new URL(request.url).search, ...extra.members });
-  // Inline whatever the path's rules say: on the dataset paths they make a CSV a download, and a problem is read, not saved as a .csv.
-  const headers = { ...extra.headers, "Content-Disposition": "inline" };
-  return jsonResponse(request, body, { status: body.status, headers, contentType: MEDIA.problem });
+  const url = new URL(request.url);
+  const body = problem(code, detail, { instance: url.pathname + url.search, ...extra.members });
+  const headers = { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE, ...extra.headers };
+  return textResponse(request, jsonText(body), body.status, headers);
 }

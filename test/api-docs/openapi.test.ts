@@ -16,7 +16,9 @@ import ajvFormats from "ajv-formats";
 import { z } from "zod";
 import { buildOpenApi } from "../../generator/schema/openapi.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
-import { LIST_DIR } from "../../generator/serve/list.ts";
+import { STORAGE } from "../../generator/contract/resources.ts";
+import { parseListRequest } from "../../generator/serve/list.ts";
+import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
 import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
 import { SITE, buildTo, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 
@@ -131,6 +133,32 @@ describe("the OpenAPI document", () => {
     expect(doc.info.description).toMatch(/Attribution is a condition of reuse/);
     expect(doc.servers).toEqual([{ url: SITE.baseUrl, description: expect.any(String) }]);
     expect(doc.paths["/api/devices"].get.deprecated).toBe(true);
+  });
+});
+
+describe("parameters in the OpenAPI document", () => {
+  // Validators read a query or path value as the schema's type says: an integer schema accepts "7.0" and "1e1"
+  // (coerced to 7 and 10), which the server refuses. ajv with coerceTypes reads values the way they do.
+  const coercing = new Ajv2020({ strict: true, coerceTypes: true });
+  const accepts = (param: string, value: string) => coercing.validate({ type: "object", properties: { v: deref(doc.components.parameters[param]).schema } }, { v: value });
+  const serverTakesLimit = (v: string) => parseListRequest(new URL(`http://x/api/v1/devices?limit=${encodeURIComponent(v)}`)).ok;
+  const serverTakesYear = (v: string) => parseDatasetYear(v) !== null;
+  const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+  const odd = ["7.0", "7.5", "1e1", "+7", "-0", "-1", " 7", "7 ", "0x10", "７", "", "abc", "007", "010", "0100", "0000000007"];
+
+  it("limit validates exactly when the server takes it", () => {
+    for (const v of [...numbers(-2, 102), ...odd]) expect(accepts("Limit", v), `limit=${JSON.stringify(v)}`).toBe(serverTakesLimit(v));
+  });
+
+  it("year, in the query and in the path, validates exactly when the server takes it", () => {
+    for (const param of ["Year", "YearInPath"]) {
+      for (const v of [...numbers(1985, 2105), ...odd, "2030.0", "02030", "20x5", "99999"]) expect(accepts(param, v), `${param} ${JSON.stringify(v)}`).toBe(serverTakesYear(v));
+    }
+  });
+
+  it("the API declares that it needs no credentials, and whom to contact", () => {
+    expect(doc.security).toEqual([]);
+    expect(doc.info.contact).toEqual({ name: expect.any(String), url: `${SITE.siteUrl}/corrections` });
   });
 });
 
@@ -262,7 +290,7 @@ describe("the API answers as its OpenAPI document says", () => {
   });
 
   it("every static page of the list validates as a list page", () => {
-    const dir = path.join(dist, LIST_DIR, "pages");
+    const dir = path.join(dist, path.dirname(STORAGE.listPage(null)));
     const files = readdirSync(dir);
     expect(files).toContain("first.json");
     const schema = deref(doc.paths["/api/v1/devices"].get.responses["200"]).content["application/json; charset=utf-8"].schema;
@@ -290,7 +318,7 @@ describe("the API answers as its OpenAPI document says", () => {
   it("a list that cannot be computed is the documented 503", async () => {
     const broken = path.join(tempDir(), "dist");
     cpSync(dist, broken, { recursive: true });
-    rmSync(path.join(broken, LIST_DIR, "index.txt"));
+    rmSync(path.join(broken, STORAGE.listIndex));
     const p = await servePreview(broken);
     try {
       for (const q of ["/api/v1/devices?q=alpha", "/api/devices"]) await check(p.url, { path: q, status: 503 });

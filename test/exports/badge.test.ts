@@ -1,5 +1,6 @@
 // The SVG badges: rendered to PNG with resvg (non-blank, as wide as the text),
 // accessible, never "secure", rendered once per distinct badge, escaped.
+// test/tools/badge-renderers.test.ts checks where three renderers draw the text.
 import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
@@ -36,11 +37,12 @@ function png(svg: string) {
   return { width: image.width, height: image.height, pixels: image.pixels };
 }
 
-/** Text runs as the SVG places them: x, the width the text is pinned to, and the words. */
+/** Text runs as the SVG places them (x is their centre, text-anchor="middle"), the width each is pinned to, the words, and the two halves. */
 function layout(svg: string) {
   const root = xml.parse(svg).svg;
-  const texts = [root.g.text].flat().map((t: Record<string, string>) => ({ x: Number(t.x), length: Number(t.textLength), text: String(t["#text"]) }));
-  const boxes = [root.path].flat().map((p: Record<string, string>) => ({ x: Number(p.x), width: Number(p.width) }));
+  const [backgrounds, words] = root.g;
+  const texts = [words.text].flat().map((t: Record<string, string>) => ({ x: Number(t.x), length: Number(t.textLength), text: String(t["#text"]) }));
+  const boxes = [backgrounds.rect].flat().map((r: Record<string, string>) => ({ x: Number(r.x ?? 0), width: Number(r.width) }));
   return { width: Number(root.width), root, texts, boxes };
 }
 
@@ -58,18 +60,19 @@ describe("the rendered badges", () => {
     }
   });
 
-  it("fit each half to its text: padding on both sides, no clipping, no empty space", () => {
+  it("fit each half to its text in the widest font, centred, with padding on both sides", () => {
     for (const slug of ["alpha-phone", "beta-tablet", "gamma-phone", "delta-watch", "hostile-device"]) {
       const { texts, boxes, width } = layout(badgeFile(slug));
       expect(texts).toHaveLength(2);
       expect(boxes).toHaveLength(2);
       texts.forEach((t, i) => {
         const box = boxes[i]!;
-        expect(t.x).toBeCloseTo(box.x + PAD, 5);
-        const slack = box.x + box.width - (t.x + t.length);
-        expect(slack).toBeGreaterThanOrEqual(PAD);
-        expect(slack).toBeLessThan(PAD + 1);
+        expect(t.x).toBeCloseTo(box.x + box.width / 2, 5);
+        const slack = box.width - t.length;
+        expect(slack).toBeGreaterThanOrEqual(2 * PAD);
+        expect(slack).toBeLessThan(2 * PAD + 1);
       });
+      expect(boxes[1]!.x).toBe(boxes[0]!.width);
       expect(boxes[1]!.x + boxes[1]!.width).toBe(width);
     }
   });

@@ -137,6 +137,17 @@ describe("/support-calendar.ics and the manufacturers' calendars", () => {
 });
 
 describe("/api/v1/calendar/<slug>.ics", () => {
+  it("a device with no documented end ahead gets a calendar that says so in a note (RFC 5545: at least one component), with no event", () => {
+    const text = read(dist, "api/v1/calendar/beta-tablet.ics");
+    const cal = new ICAL.Component(ICAL.parse(text));
+    expect(cal.getAllSubcomponents("vevent")).toEqual([]);
+    const notes = cal.getAllSubcomponents("vjournal");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.getFirstPropertyValue("summary")).toBe("Beta Tablet: no documented end of updates ahead");
+    expect(notes[0]!.getFirstPropertyValue("url")).toBe("https://devices.example/devices/beta-tablet");
+    expect(notes[0]!.getFirstPropertyValue("uid")).toBe("beta-tablet/nothing-ahead@devices.example");
+  });
+
   it("exists for every published device and together they hold the manufacturers' events", () => {
     const files = readdirSync(path.join(dist, "api/v1/calendar")).filter((f) => f.endsWith(".ics")).sort();
     expect(files).toEqual(["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"].map((s) => `${s}.ics`));

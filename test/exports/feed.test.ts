@@ -73,6 +73,12 @@ describe("/feed.xml", () => {
     expect(alpha.summary["#text"]).toBe("Maker extended support");
   });
 
+  it("links a withdrawal to the record's withdrawal notice, a page for people", () => {
+    const gone = feed.entry.find((e) => e.id.endsWith(":eta-phone/2026-11-01/withdrawn"))!;
+    expect(gone.link).toEqual([{ href: "https://devices.example/withdrawn/eta-phone" }]);
+    expect(gone.content["#text"]).toContain('<a href="https://devices.example/withdrawn/eta-phone">Withdrawal notice</a>');
+  });
+
   it("carries the dataset attribution and license", () => {
     expect(feed.rights).toContain("public dataset license v1");
     expect(feed.rights).toContain("https://devices.example/license");

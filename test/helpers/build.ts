@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
 import { build, type BuildReport } from "../../generator/build.ts";
 import { startPreview } from "../../generator/serve/preview.ts";
 
@@ -30,8 +29,8 @@ export function treeDigests(dir: string): Record<string, string> {
   return Object.fromEntries(filesIn(dir).map((f) => [f, createHash("sha256").update(readFileSync(path.join(dir, f))).digest("hex")]));
 }
 
-export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist")): Promise<{ outDir: string; report: BuildReport }> {
-  const report = await build({ dataDir, outDir, site: { ...SITE, now } });
+export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist"), origins = SITE): Promise<{ outDir: string; report: BuildReport }> {
+  const report = await build({ dataDir, outDir, site: { ...origins, now } });
   if (!report.ok) throw new Error(`fixture build failed:\n${report.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join("\n")}`);
   return { outDir, report };
 }
@@ -39,11 +38,13 @@ export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = p
 export interface Preview {
   url: string;
   close(): Promise<void>;
+  /** Serve the build in the same folder again after a rebuild in place (as npm start does). */
+  reload(): Promise<void>;
 }
 
 export async function servePreview(dir: string, opts: { rateLimit?: boolean; port?: number } = {}): Promise<Preview> {
-  const { server, url } = await startPreview({ dir, port: opts.port ?? 0, rateLimit: opts.rateLimit ?? false });
-  return { url, close: () => closeServer(server) };
+  const { server, url, reload } = await startPreview({ dir, port: opts.port ?? 0, rateLimit: opts.rateLimit ?? false });
+  return { url, close: () => closeServer(server), reload };
 }
 
 /** A loopback port free right now, for builds whose links must point at the preview itself. */
@@ -59,18 +60,5 @@ export function freePort(): Promise<number> {
 function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
-}
-
-/**
- * For a test file: the fixture catalog built and served for all its tests.
- * `fetch` takes a path and does not follow redirects, so 301s can be checked.
- */
-export function fixturePreview() {
-  let preview: Preview;
-  beforeAll(async () => {
-    preview = await servePreview((await buildTo()).outDir);
-  });
-  afterAll(() => preview.close());
-  return (path: string, init: RequestInit = {}) => fetch(preview.url + path, { redirect: "manual", ...init });
 }
 

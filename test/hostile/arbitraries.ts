@@ -130,12 +130,16 @@ function commitment(g: G, id: string, released: number, ctx: { models: string[];
   });
 }
 
+/** What a withdrawn record of makeRecord names as its replacement until makeCatalog picks a published record. */
+const REPLACEMENT = "replacement";
+
 function publication(g: G): Raw {
   switch (g(fc.constantFrom, "published", "published", "published", "published", "draft", "withdrawn")) {
     case "draft":
       return defined({ state: "draft", note: maybe(g, () => text(g)) });
     case "withdrawn":
-      return { state: "withdrawn", reason: text(g), withdrawnOn: day(g, 2020, 2026) };
+      // makeCatalog points a replacement at one of the catalog's published records.
+      return defined({ state: "withdrawn", reason: text(g), withdrawnOn: day(g, 2020, 2026), replacedBy: maybe(g, () => REPLACEMENT) });
     default:
       return { state: "published" };
   }
@@ -207,7 +211,14 @@ export function makeRecord(g: G, i: number): Raw {
 
 /** A catalog of 2 to 5 records. */
 export function makeCatalog(g: G): Raw[] {
-  return Array.from({ length: g(fc.integer, { min: 2, max: 5 }) }, (_, i) => makeRecord(g, i));
+  const records = Array.from({ length: g(fc.integer, { min: 2, max: 5 }) }, (_, i) => makeRecord(g, i));
+  const published = records.filter((r) => r.publication.state === "published");
+  for (const r of records) {
+    if (r.publication.replacedBy !== REPLACEMENT) continue;
+    if (published.length) r.publication.replacedBy = g(fc.constantFrom, ...published).slug;
+    else delete r.publication.replacedBy;
+  }
+  return records;
 }
 
 /** Writes records (or raw file texts) as data/devices/<name>.json in a fresh folder; returns the data folder. */

@@ -10,7 +10,7 @@ import escapeMarkup from "escape-html";
 import { DATED_FIELDS, type Commitment, type DeviceRecord, type PartialDate, type Scope } from "../../generator/schema/record.ts";
 import { addDays, describeDate, periodOf, readableDate } from "../../generator/derive/dates.ts";
 import { describeCoverage, describeScope } from "../../generator/derive/verdict.ts";
-import { parseRedirects } from "../../generator/serve/routes.ts";
+import { loadNetlifyRules } from "../../generator/serve/netlify-rules.ts";
 import { manufacturerSlug } from "../../generator/derive/manufacturers.ts";
 import { CATALOG_CALENDAR } from "../../generator/emit/calendar.ts";
 import { SITE } from "../helpers/build.ts";
@@ -27,7 +27,7 @@ const unquote = (cell: string) => (cell.startsWith("'") ? cell.slice(1) : cell);
 const covers = (s: Scope, model: string, region: string) => (!s.models || s.models.includes(model)) && (!s.regions || s.regions.includes(region));
 
 /** Checks one built catalog; returns how many facts it compared. */
-export function checkOutputs(dist: string, records: DeviceRecord[]): number {
+export async function checkOutputs(dist: string, records: DeviceRecord[]): Promise<number> {
   let facts = 0;
   const same = (actual: unknown, expected: unknown, what: string) => {
     expect(actual, what).toEqual(expected);
@@ -45,7 +45,8 @@ export function checkOutputs(dist: string, records: DeviceRecord[]): number {
   same(csv.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell)), [], "dataset: no cell a spreadsheet would run as a formula");
   const feed = readFeed(readText(dist, "feed.xml"));
   const whole = readCalendar(readText(dist, "support-calendar.ics"));
-  const redirects = parseRedirects(readText(dist, "_redirects"));
+  // Read with Netlify's own parser, as the CDN reads it.
+  const { redirects } = await loadNetlifyRules(dist);
   const icsLines = readText(dist, "support-calendar.ics").split("\r\n");
   for (const line of icsLines) if (Buffer.byteLength(line) > 75) expect.fail(`support-calendar.ics: a line of ${Buffer.byteLength(line)} octets`);
 

@@ -46,7 +46,7 @@ describe("generated catalogs", () => {
         try {
           const report = await build({ dataDir, outDir, site });
           expect(report.problems).toEqual([]);
-          tried.facts += checkOutputs(outDir, raws.map((r) => DeviceRecord.parse(r)));
+          tried.facts += await checkOutputs(outDir, raws.map((r) => DeviceRecord.parse(r)));
           tried.catalogs += 1;
           tried.records += raws.length;
         } finally {

@@ -1,21 +1,15 @@
 // The HTTP contract of the list (GET /api/v1/devices and /api/devices), as one
-// suite that runs against any server of a built dist/: the preview server
-// (contract.test.ts), the edge function under Deno (edge.test.ts) and
-// `netlify dev` (test/netlify/). Expectations come from the build itself (the
-// record files) and the reference ranking in derive/search.ts, never from the
-// code under test's own answers.
+// suite that runs against every target (test/helpers/targets.ts) serving a
+// build of a few hundred records. Expectations come from the build itself
+// (the record files) and the reference ranking in derive/search.ts, never
+// from the code under test's own answers.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareKeys, queryOf, searchFieldsOf, tierOf, type SortKey } from "../../generator/derive/search.ts";
-import { DEFAULT_LIMIT, MAX_QUERY_LENGTH, encodeCursor } from "../../generator/serve/list.ts";
-
-export interface Target {
-  /** Origin of the server, no trailing slash. */
-  url: string;
-  /** The dist/ it serves. */
-  dist: string;
-}
+import { DEFAULT_LIMIT, MAX_QUERY_LENGTH } from "../../generator/contract/list-params.ts";
+import { encodeCursor } from "../../generator/serve/list.ts";
+import type { HttpTarget as Target } from "../helpers/targets.ts";
 
 export interface PublishedRecord {
   slug: string;
@@ -70,11 +64,11 @@ export function discriminatingQueries(records: PublishedRecord[]): { exactBefore
   return { exactBeforePrefix, prefixBeforeOther };
 }
 
-/** An entity tag: opaque to clients (the preview and the edge use a content hash; Netlify's CDN its own). */
-export const ETAG = /^(W\/)?"[^"]+"$/;
+/** Our strong ETag: the SHA-1 of the body (serve/etags.ts), the same whichever layer answers. */
+export const ETAG = /^"[0-9a-f]{40}"$/;
 
 export async function get(t: Target, pathAndQuery: string, headers: Record<string, string> = {}) {
-  return fetch(t.url + pathAndQuery, { headers, redirect: "manual" });
+  return t.fetch(pathAndQuery, { headers });
 }
 
 export interface Walk {
@@ -299,6 +293,9 @@ export function listContract(target: () => Target) {
         const hit = await get(t(), `/api/v1/devices${qs}`, { "If-None-Match": `"nope", ${etag}` });
         expect(hit.status).toBe(304);
         expect(hit.headers.get("etag")).toBe(etag);
+        // What a 304 carries (docs/API.md#caching-validation-and-cors): the ETag and the caching fields, and nothing that names no value.
+        expect(hit.headers.get("cache-control")).toMatch(/max-age=300/);
+        expect(hit.headers.get("content-disposition")).toBeNull();
         expect(await hit.text()).toBe("");
         expect((await get(t(), `/api/v1/devices${qs}`, { "If-None-Match": '"stale"' })).status).toBe(200);
       });

@@ -12,7 +12,6 @@ import { DeviceRecord } from "../../generator/schema/record.ts";
 import {
   answerList,
   decodeCursor,
-  DEFAULT_LIMIT,
   encodeCursor,
   itemFromDocument,
   itemReader,
@@ -21,6 +20,7 @@ import {
   parseListRequest,
   queryKey,
 } from "../../generator/serve/list.ts";
+import { DEFAULT_LIMIT } from "../../generator/contract/list-params.ts";
 import { FIXTURES } from "../helpers/build.ts";
 
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };

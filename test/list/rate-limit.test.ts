@@ -1,10 +1,11 @@
-// The public rate limit: 20 requests a minute per client, enforced by the
-// preview server by default, declared for Netlify in the edge function.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTo, servePreview, type Preview } from "../helpers/build.ts";
-import { RATE_LIMIT, RATE_LIMIT_EXCLUDED_PATHS, RATE_LIMITED_PATHS, SlidingWindowLimiter, isRateLimitedPath, rateLimitFields } from "../../generator/serve/rate-limit.ts";
-import { headerRules, headersFor } from "../../generator/serve/routes.ts";
+// The public rate limit's parts: the limiter, the paths it covers (the edge
+// function's), the Netlify config, and the static 429 Netlify rewrites to.
+// Enforced over HTTP on three targets: test/http/rate-limit.ts.
+import { describe, expect, inject, it } from "vitest";
+import { RATE_LIMIT, SlidingWindowLimiter, rateLimitFields } from "../../generator/serve/rate-limit.ts";
+import { EDGE_CONFIG, runsEdge } from "../../generator/serve/edge-paths.ts";
 import { config } from "../../netlify/edge-functions/api.ts";
+import { chainTarget } from "../helpers/targets.ts";
 import { expectProblem } from "./contract.ts";
 
 describe("SlidingWindowLimiter", () => {
@@ -26,51 +27,26 @@ describe("SlidingWindowLimiter", () => {
 describe("which paths are limited", () => {
   it("every public endpoint, not the files the edge function reads itself", () => {
     for (const p of ["/api/v1/devices", "/api/devices", "/api/v1/devices/alpha-phone", "/api/v1/devices/x/evidence", "/api/v1/dataset", "/api/v1/badge/x", "/feed.xml", "/support-calendar.ics", "/api/nope"]) {
-      expect(isRateLimitedPath(p), p).toBe(true);
+      expect(runsEdge(p), p).toBe(true);
     }
-    for (const p of ["/", "/devices/alpha-phone", "/docs", "/api/v1/devices/alpha-phone.json", "/api/v1/list/index.txt", "/api/v1/problems/rate-limited"]) {
-      expect(isRateLimitedPath(p), p).toBe(false);
+    for (const p of ["/", "/devices/alpha-phone", "/docs", "/api/v1/devices/alpha-phone.json", "/api/v1/list/index.txt", "/api/v1/list/etags.json", "/api/v1/problems/rate-limited"]) {
+      expect(runsEdge(p), p).toBe(false);
     }
   });
 
-  it("the edge function declares the same paths and numbers for Netlify", () => {
-    expect(config.path).toEqual(RATE_LIMITED_PATHS);
-    expect(config.excludedPath).toEqual(RATE_LIMIT_EXCLUDED_PATHS);
-    expect(config.rateLimit).toMatchObject({ windowLimit: RATE_LIMIT.limit, windowSize: RATE_LIMIT.windowSeconds, aggregateBy: ["ip", "domain"] });
+  it("the edge function declares these paths and numbers for Netlify", () => {
+    expect(config).toBe(EDGE_CONFIG);
+    expect(config.rateLimit).toMatchObject({ windowLimit: RATE_LIMIT.limit, windowSize: RATE_LIMIT.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite" });
   });
 
-  it("the static 429 Netlify rewrites to carries the preview's fields", () => {
-    const h = headersFor(headerRules, config.rateLimit.to);
-    expect(h).toMatchObject({ ...rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds }), "Retry-After": String(RATE_LIMIT.windowSeconds), "Cache-Control": "no-store" });
-  });
-});
-
-describe("the preview server enforces it by default", () => {
-  let preview: Preview;
-  beforeAll(async () => {
-    const { outDir } = await buildTo();
-    preview = await servePreview(outDir, { rateLimit: true });
-  });
-  afterAll(() => preview?.close());
-
-  it("the 21st request in a minute is 429 problem+json, not cached, with Retry-After and RateLimit fields", async () => {
-    const paths = ["/api/v1/devices", "/api/v1/devices?q=alpha", "/api/v1/devices/alpha-phone", "/feed.xml", "/api/devices", "/api/v1/devices/nope"];
-    for (let i = 0; i < 20; i++) {
-      const res = await fetch(preview.url + paths[i % paths.length]);
-      expect(res.status, `request ${i + 1}`).not.toBe(429);
-      await res.arrayBuffer();
-    }
-    // Pages and files the limit does not cover still answer.
-    expect((await fetch(`${preview.url}/devices/alpha-phone`)).status).not.toBe(429);
-    const res = await fetch(`${preview.url}/api/v1/devices`);
-    const body = await expectProblem(res, 429, "rate-limited");
-    expect(body.detail).toMatch(/20 requests in 60 seconds/);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const retry = Number(res.headers.get("retry-after"));
-    expect(retry).toBeGreaterThanOrEqual(1);
-    expect(retry).toBeLessThanOrEqual(60);
-    expect(res.headers.get("ratelimit-policy")).toBe('"public";q=20;w=60');
-    expect(res.headers.get("ratelimit")).toBe(`"public";r=0;t=${retry}`);
-    expect((await fetch(`${preview.url}/feed.xml`)).status).toBe(429);
+  it("the static 429 Netlify's limiter rewrites to carries the chain's fields at zero remaining", async () => {
+    const t = await chainTarget(inject("fixtureDist"));
+    const res = await t.fetch(config.rateLimit.to);
+    await expectProblem(res, 429, "rate-limited");
+    expect(Object.fromEntries(["cache-control", "retry-after", "ratelimit-policy", "ratelimit"].map((h) => [h, res.headers.get(h)]))).toEqual({
+      "cache-control": "no-store",
+      "retry-after": String(RATE_LIMIT.windowSeconds),
+      ...Object.fromEntries(Object.entries(rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds })).map(([k, v]) => [k.toLowerCase(), v])),
+    });
   });
 });

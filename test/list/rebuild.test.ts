@@ -4,21 +4,21 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTo, servePreview, type Preview } from "../helpers/build.ts";
+import { buildTo } from "../helpers/build.ts";
+import { previewTarget, type HttpTarget } from "../helpers/targets.ts";
 import { synthRecords } from "../../generator/synth/generate.ts";
 import { compareKeys, queryOf, searchFieldsOf, tierOf } from "../../generator/derive/search.ts";
-import { get, publishedOf, type PublishedRecord, type Target } from "./contract.ts";
+import { get, publishedOf, type PublishedRecord } from "./contract.ts";
 import { recordFiles, removeRecord, synthCatalog } from "./setup.ts";
 
-let before: Target & { preview: Preview; records: PublishedRecord[] };
-let after: Target & { preview: Preview; records: PublishedRecord[] };
+let before: HttpTarget & { records: PublishedRecord[] };
+let after: HttpTarget & { records: PublishedRecord[] };
 let removed: string[] = [];
 let added: string[] = [];
 
 async function serve(data: string, out: string) {
   const { outDir } = await buildTo(data, "2026-11-22", out);
-  const preview = await servePreview(outDir);
-  return { url: preview.url, dist: outDir, preview, records: publishedOf(outDir) };
+  return { ...(await previewTarget(outDir)), records: publishedOf(outDir) };
 }
 
 beforeAll(async () => {
@@ -36,8 +36,8 @@ beforeAll(async () => {
   after = await serve(data, path.join(data, "dist-2"));
 });
 afterAll(async () => {
-  await before?.preview.close();
-  await after?.preview.close();
+  await before?.close();
+  await after?.close();
 });
 
 /** Walks `pagesBefore` pages on the first build, then follows the cursor on the second to the end. */

@@ -44,7 +44,8 @@ const median = (xs: number[]) => {
  * samples is at most `maxGrowth` above the median of the first third.
  * - The warm-up (the first quarter) is left out: the server's caches fill
  *   then by design (record items, up to 5,000; ETags, one per file served;
- *   the list index; the match sets of the last 16 searches).
+ *   small files, up to 16 MB; the list index; the match sets of the last 16
+ *   searches).
  * - Medians, because the garbage collector makes RSS a sawtooth: one sample
  *   taken just before a collection must not decide.
  * - Thirds, because a leak grows with requests served, and the load is steady:

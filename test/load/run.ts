@@ -13,7 +13,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { exitOf, freePort, ROOT, spawnTs, stopChild, synthCatalog, waitForHttp } from "../../bench/lib.ts";
 import { cliArgs } from "../../generator/cli/args.ts";
-import { RATE_LIMIT, isRateLimitedPath } from "../../generator/serve/rate-limit.ts";
+import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
+import { runsEdge as isRateLimitedPath } from "../../generator/serve/edge-paths.ts";
+import { API, matchResource } from "../../generator/contract/resources.ts";
 import { buildTo, tempDir } from "../helpers/build.ts";
 import { requestMix, type Probe } from "./mix.ts";
 import { flatness, sampleRss, type Flatness } from "./rss.ts";
@@ -46,9 +48,11 @@ function judge(p: Probe, status: number, body: string, rawHeaders: Record<string
   const pathname = p.path.split("?")[0]!;
   if (status === 429) {
     if (!rateLimited || !isRateLimitedPath(pathname)) return `429 on ${p.path}, which is not rate limited here`;
-    if (headers["content-type"] !== "application/problem+json; charset=utf-8") return `429 as ${headers["content-type"]}`;
     if (!/^\d+$/.test(headers["retry-after"] ?? "")) return `429 without Retry-After`;
     if (headers["ratelimit-policy"] !== `"${RATE_LIMIT.policy}";q=${RATE_LIMIT.limit};w=${RATE_LIMIT.windowSeconds}`) return `429 with RateLimit-Policy ${headers["ratelimit-policy"]}`;
+    // A badge stays an image for an <img> (docs/exports.md); everything else is a problem.
+    if (matchResource(API.badge, pathname)) return headers["content-type"] === "image/svg+xml; charset=utf-8" ? null : `429 badge as ${headers["content-type"]}`;
+    if (headers["content-type"] !== "application/problem+json; charset=utf-8") return `429 as ${headers["content-type"]}`;
     if (JSON.parse(body).type !== "/docs/problems#rate-limited") return `429 body ${body.slice(0, 100)}`;
     return null;
   }

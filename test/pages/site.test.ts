@@ -154,7 +154,8 @@ describe.skipIf(!hasChromium)("the site in Chromium", () => {
     const { page, errors } = await watchedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);
     await page.getByRole("link", { name: "Report a correction for Alpha Phone" }).click();
-    expect(await page.inputValue("#device")).toBe("alpha-phone");
+    // The deferred script fills the field once the page has loaded, which the click does not wait for.
+    await expect.poll(() => page.inputValue("#device")).toBe("alpha-phone");
     const form = page.locator("form[data-netlify=true]");
     expect(await form.locator("input[name=form-name]").inputValue()).toBe("correction");
     await page.fill("#problem", "The OS end is September 2030, not October.");

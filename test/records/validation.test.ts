@@ -154,6 +154,14 @@ const cases: Case[] = [
   },
   { name: "former slug listed twice", mutate: (r) => (r.formerSlugs = ["old-alpha", "old-alpha"]), path: "formerSlugs[1]", message: /"old-alpha" is listed twice/ },
   {
+    name: "a withdrawn record replaced by a record that is not published",
+    mutate: (r) => (r.publication = { state: "withdrawn", reason: "Duplicate", withdrawnOn: "2026-11-01", replacedBy: "other-phone" }),
+    others: [{ ...base(), slug: "other-phone", publication: { state: "draft" } }],
+    path: "publication.replacedBy",
+    message: /"other-phone" is not the slug of a published record/,
+  },
+  { name: "a withdrawn record replaced by itself", mutate: (r) => (r.publication = { state: "withdrawn", reason: "x", withdrawnOn: "2026-11-01", replacedBy: "alpha-phone" }), path: "publication.replacedBy", message: /itself/ },
+  {
     name: "two files with the same slug",
     mutate: () => {},
     extraFiles: { "alpha-phone-copy.json": base() },

@@ -20,7 +20,11 @@ beforeAll(async () => {
   cpSync(path.join(FIXTURES, "devices"), path.join(dataDir, "devices"), { recursive: true });
   expect((await build({ dataDir, outDir, site, watch: memory })).ok).toBe(true);
   preview = await servePreview(outDir);
-  watcher = watchCatalog({ dataDir, outDir, site }, memory, (r) => rebuilt?.(r));
+  // As npm start does: the preview reloads the build before the rebuild counts as done.
+  watcher = watchCatalog({ dataDir, outDir, site }, memory, async (r) => {
+    await preview.reload();
+    rebuilt?.(r);
+  });
 });
 afterAll(async () => {
   watcher?.close();

@@ -1,0 +1,72 @@
+// npm run import -- endoflife DIR [--data DIR] [--checked DAY] [--commit SHA
+// --commit-date DAY] [--state draft|published]: propose records from an
+// endoflife.date snapshot and reconcile the curated ones (docs/import.md).
+// npm run import -- docs: regenerate docs/import.md from the importer's table.
+// Exit 2 on bad input (every problem printed as file:line: message, nothing
+// written), 0 otherwise.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { readCatalog } from "../load/read.ts";
+import { formatProblem } from "../load/validate.ts";
+import { formatSourceProblem } from "../import/front-matter.ts";
+import { readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport } from "../import/endoflife-import.ts";
+import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
+import { cliCommand, resolveNow } from "./args.ts";
+
+const USAGE = "usage: npm run import -- endoflife DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+
+const fail = (message: string): never => {
+  console.error(`error: ${message}\n${USAGE}`);
+  process.exit(2);
+};
+
+const { values: args, positionals } = cliCommand({
+  data: { type: "string", default: "data" },
+  checked: { type: "string" },
+  commit: { type: "string" },
+  "commit-date": { type: "string" },
+  state: { type: "string", default: "draft" },
+});
+const [command, dir, ...rest] = positionals;
+
+if (command === "docs" && dir === undefined) {
+  writeFileSync(IMPORT_DOCS_PATH, importDocsText());
+  console.log(`[import] wrote ${path.relative(process.cwd(), IMPORT_DOCS_PATH)}`);
+  process.exit(0);
+}
+if (command !== "endoflife") fail(command === undefined ? "name the source: endoflife" : `unknown source "${command}" (the importer reads endoflife)`);
+if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
+const state = args.state as string;
+if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+const checked = resolveNow(args.checked as string | undefined, "--checked");
+
+const folder = readSnapshotFolder(dir!);
+const commit = (args.commit as string | undefined) ?? folder.recorded?.commit ?? PINNED_SNAPSHOT.commit;
+if (!/^[0-9a-f]{40}$/.test(commit)) fail(`--commit must be a full 40-character commit hash (got "${commit}")`);
+const knownDate = [folder.recorded, PINNED_SNAPSHOT].find((s) => s?.commit === commit)?.commitDate;
+const commitDateFlag = args["commit-date"] as string | undefined;
+if (commitDateFlag === undefined && knownDate === undefined) fail(`--commit-date is needed: the date of commit ${commit} is not recorded in ${dir}`);
+const commitDate = commitDateFlag === undefined ? knownDate! : resolveNow(commitDateFlag, "--commit-date");
+
+const problems = folder.problems.map(formatSourceProblem);
+const catalog = await readCatalog(args.data as string);
+problems.push(...catalog.problems.map(formatProblem));
+const result = folder.problems.length
+  ? undefined
+  : runImport({ products: folder.products, catalog: catalog.records, devicesDir: path.join(args.data as string, "devices"), context: { commit, commitDate, checked, state: state as "draft" | "published" } });
+problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
+if (problems.length || !result?.report) {
+  for (const p of problems) console.error(p);
+  console.error(`\n${problems.length} problem(s); nothing was written.`);
+  process.exit(2);
+}
+writeUnder(args.data as string, result.writes);
+const { totals } = result.report;
+const written = result.writes.filter((w) => w.path.startsWith("devices/")).length;
+console.log(
+  `[import] ${totals.releases} releases from endoflife.date ${commit.slice(0, 7)} (${commitDate}): ${totals.proposed} proposed records (${written} written now), ` +
+    `${totals.matchedRecords} curated records compared (${totals.rows.conflict} unresolved conflicts, ${totals.rows.resolved} resolved), ` +
+    `${totals.notWritten} not written, ${totals.notCovered} records not covered`,
+);
+console.log(`[import] report: ${path.join(args.data as string, REPORT_MARKDOWN)} (and .json)`);

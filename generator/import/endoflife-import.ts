@@ -1,0 +1,220 @@
+// The importer as one pure function: product files and the loaded catalog in,
+// problems or the files to write out. Bad input gives every problem and no
+// file at all. A release that names a curated record is compared with it (the
+// record is never written); any other becomes a proposed record, checked by
+// the real validator together with the whole catalog before it is written.
+// An import nobody has revised since (one revision, the importer's) counts as
+// a proposal, not as a curated record, so a second run writes nothing new and
+// produces the same report.
+import { describeDate } from "../derive/dates.ts";
+import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
+import type { SourceProblem } from "./front-matter.ts";
+import { readProductFile, type ProductFile } from "./endoflife-releases.ts";
+import { readRelease, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
+import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
+import { reconcile } from "./endoflife-reconcile.ts";
+import { factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
+import { sortedCounts, sortReport, reportJson, reportMarkdown, type ProposalEntry, type RecordEntry, type Report, type SkippedEntry } from "./endoflife-report.ts";
+import type { DeviceRecord } from "../schema/record.ts";
+
+/** The snapshot in ../shared/sources/endoflife.date when its README records none. */
+export const PINNED_SNAPSHOT = { commit: "a70eca337600e7d721dc48112c271f98661d208b", commitDate: "2026-08-22" };
+
+/** "at commit `<sha>` (YYYY-MM-DD)", as the snapshot's README records it. */
+export function snapshotFromReadme(text: string): { commit: string; commitDate: string } | undefined {
+  const m = /commit\s*`?([0-9a-f]{40})`?\s*\((\d{4}-\d{2}-\d{2})\)/.exec(text);
+  return m ? { commit: m[1]!, commitDate: m[2]! } : undefined;
+}
+
+export interface ProductText {
+  /** products/<name>, e.g. "pixel.md": the key of the importer's table. */
+  name: string;
+  /** The path shown in problems. */
+  path: string;
+  text: string;
+}
+
+export interface ImportInput {
+  products: ProductText[];
+  catalog: LoadedRecord[];
+  /** The devices folder as the catalog's file names show it (e.g. data/devices). */
+  devicesDir: string;
+  context: ImportContext;
+}
+
+export interface ImportResult {
+  problems: SourceProblem[];
+  /** Paths relative to the data folder: devices/<slug>.json for new proposals, import/endoflife.{json,md}. */
+  writes: { path: string; text: string }[];
+  report?: Report;
+}
+
+export const REPORT_JSON = "import/endoflife.json";
+export const REPORT_MARKDOWN = "import/endoflife.md";
+
+function summary(s: Statement | undefined): string {
+  if (!s) return "not in file";
+  switch (s.status) {
+    case "dated":
+      return `${s.kind} ${describeDate(s.date)}`;
+    case "estimate":
+      return `no date (estimate ${describeDate(s.date)})`;
+    case "supported":
+      return "continuing, no date";
+    case "ended":
+      return "ended, no date";
+  }
+}
+
+const countKey = (s: Statement | undefined) => (!s ? "not in file" : s.status === "dated" ? `${s.kind} ${s.date!.precision}` : s.status === "supported" ? "continuing" : s.status);
+
+const refOf = (r: ReleaseReading) => ({ file: r.product.mapping.file, cycle: r.release.cycle, label: r.release.label, line: r.release.line });
+
+const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
+export function runImport(input: ImportInput): ImportResult {
+  const { context: ctx, catalog, devicesDir } = input;
+  const problems: SourceProblem[] = [];
+  const files: ProductFile[] = [];
+  for (const p of [...input.products].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const read = readProductFile(p.path, p.name, p.text);
+    problems.push(...read.problems);
+    if (read.product) files.push(read.product);
+  }
+  if (problems.length) return { problems, writes: [] };
+
+  const readings = files.flatMap((f) => f.releases.map((r) => readRelease(f, r, ctx.commitDate)));
+  const imports = new Map(catalog.filter((l) => isUnrevisedImport(l.record)).map((l) => [l.record.slug, l]));
+  const index = indexCatalog(catalog.filter((l) => !isUnrevisedImport(l.record)));
+
+  const matched = new Map<string, RecordEntry>();
+  const notWritten: SkippedEntry[] = [];
+  const candidates = new Map<string, ReleaseReading[]>();
+  for (const reading of readings) {
+    const m = matchRelease(reading, index);
+    if (m && "ambiguous" in m) {
+      notWritten.push({ ...refOf(reading), reason: `its name reads as several records' names: ${m.ambiguous.map((l) => l.record.slug).join(", ")}` });
+    } else if (m) {
+      const r = m.record.record;
+      const entry = matched.get(r.slug) ?? { slug: r.slug, name: r.name, state: r.publication.state, releases: [], rows: [] };
+      entry.releases.push({ ...refOf(reading), matchedBy: m.by });
+      entry.rows.push(...reconcile(reading, r, ctx.commitDate).map((row) => ({ ...row, release: `${reading.product.mapping.file}#${reading.release.cycle}` })));
+      matched.set(r.slug, entry);
+    } else candidates.set(reading.slug, [...(candidates.get(reading.slug) ?? []), reading]);
+  }
+
+  const proposals: { reading: ReleaseReading; record: DeviceRecord; present: boolean }[] = [];
+  for (const [slug, same] of candidates) {
+    if (same.length > 1) {
+      for (const reading of same)
+        notWritten.push({ ...refOf(reading), reason: `its slug "${slug}" is also the slug of ${same.filter((o) => o !== reading).map((o) => `${o.product.mapping.file}#${o.release.cycle}`).join(", ")}` });
+      continue;
+    }
+    const reading = same[0]!;
+    const record = proposalOf(reading, ctx);
+    const earlier = imports.get(slug);
+    if (earlier && factsOf(earlier.record) !== factsOf(record))
+      notWritten.push({ ...refOf(reading), reason: `an earlier import (devices/${slug}.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record` });
+    else proposals.push({ reading, record, present: earlier !== undefined });
+  }
+
+  // The real validator on the whole catalog with the new proposals: a proposal
+  // that breaks a rule (its own or a catalog-wide one) is not written.
+  const fileOf = (slug: string) => `${devicesDir}/${slug}.json`;
+  const catalogFiles: RawFile[] = catalog.map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
+  const baseline = new Set(validateFiles(catalogFiles).problems.map(formatProblem));
+  let fresh = proposals.filter((p) => !p.present);
+  for (;;) {
+    const found = validateFiles([...catalogFiles, ...fresh.map((p) => ({ file: fileOf(p.record.slug), slug: p.record.slug, text: recordText(p.record) }))]).problems.filter(
+      (p) => !baseline.has(formatProblem(p)),
+    );
+    if (!found.length) break;
+    const culprits = fresh.filter((p) => found.some((f) => f.file === fileOf(p.record.slug) || f.message.includes(fileOf(p.record.slug))));
+    if (!culprits.length) throw new Error(`validation problems no proposal explains: ${found.map(formatProblem).join("; ")}`);
+    for (const c of culprits) {
+      const why = found.filter((f) => f.file === fileOf(c.record.slug) || f.message.includes(fileOf(c.record.slug)));
+      // The report names files under the data folder, wherever that folder is.
+      const message = (f: { path: string; message: string }) => `${f.path || "(file)"}: ${f.message.replaceAll(`${devicesDir}/`, "devices/")}`;
+      notWritten.push({ ...refOf(c.reading), reason: `the proposal fails validation: ${why.map(message).join("; ")}` });
+    }
+    fresh = fresh.filter((p) => !culprits.includes(p));
+  }
+  const kept = proposals.filter((p) => p.present || fresh.includes(p));
+
+  const report = buildReport(ctx, files, readings, [...matched.values()], kept, notWritten, catalog);
+  return {
+    problems: [],
+    writes: [
+      ...fresh.map((p) => ({ path: `devices/${p.record.slug}.json`, text: recordText(p.record) })),
+      { path: REPORT_JSON, text: reportJson(report) },
+      { path: REPORT_MARKDOWN, text: reportMarkdown(report) },
+    ],
+    report,
+  };
+}
+
+function buildReport(
+  ctx: ImportContext,
+  files: ProductFile[],
+  readings: ReleaseReading[],
+  records: RecordEntry[],
+  proposals: { reading: ReleaseReading; record: DeviceRecord }[],
+  notWritten: SkippedEntry[],
+  catalog: LoadedRecord[],
+): Report {
+  const proposalEntries: ProposalEntry[] = proposals.map(({ reading, record }) => ({
+    ...refOf(reading),
+    slug: record.slug,
+    name: record.name,
+    manufacturer: record.manufacturer,
+    deviceType: record.deviceType,
+    released: describeDate(record.released),
+    os: summary(reading.os),
+    security: summary(reading.security),
+  }));
+  const covered = new Set([...records.map((r) => r.slug), ...proposalEntries.map((p) => p.slug)]);
+  const rows = records.flatMap((r) => r.rows);
+  const statusCounts = { same: 0, compatible: 0, conflict: 0, resolved: 0 };
+  const byField = new Map<string, { unresolved: number; resolved: number }>();
+  for (const row of rows) {
+    statusCounts[row.status]++;
+    if (row.status !== "conflict" && row.status !== "resolved") continue;
+    const field = row.field.split(".")[0]!;
+    const c = byField.get(field) ?? { unresolved: 0, resolved: 0 };
+    c[row.status === "conflict" ? "unresolved" : "resolved"]++;
+    byField.set(field, c);
+  }
+  const manufacturers = new Map<string, number>();
+  const statements = { os: new Map<string, number>(), security: new Map<string, number>() };
+  for (const { reading, record } of proposals) {
+    bump(manufacturers, record.manufacturer);
+    bump(statements.os, countKey(reading.os));
+    bump(statements.security, countKey(reading.security));
+  }
+  const count = <T>(xs: T[], file: string, fileOf: (x: T) => string) => xs.filter((x) => fileOf(x) === file).length;
+  return sortReport({
+    source: { repository: REPOSITORY, commit: ctx.commit, commitDate: ctx.commitDate },
+    files: files.map((f) => ({
+      file: f.mapping.file,
+      releases: f.releases.length,
+      proposed: count(proposalEntries, f.mapping.file, (p) => p.file),
+      matched: records.reduce((n, r) => n + count(r.releases, f.mapping.file, (x) => x.file), 0),
+      notWritten: count(notWritten, f.mapping.file, (s) => s.file),
+    })),
+    totals: {
+      releases: readings.length,
+      proposed: proposalEntries.length,
+      matchedRecords: records.length,
+      notWritten: notWritten.length,
+      notCovered: catalog.filter((l) => !covered.has(l.record.slug)).length,
+      rows: statusCounts,
+    },
+    conflictsByField: Object.fromEntries([...byField].sort(([a], [b]) => (a < b ? -1 : 1))),
+    proposalsByManufacturer: sortedCounts(manufacturers),
+    proposalStatements: { os: sortedCounts(statements.os), security: sortedCounts(statements.security) },
+    records,
+    proposals: proposalEntries,
+    notWritten,
+    notCovered: catalog.filter((l) => !covered.has(l.record.slug)).map((l) => ({ slug: l.record.slug, name: l.record.name, state: l.record.publication.state })),
+  });
+}

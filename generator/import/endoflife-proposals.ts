@@ -1,0 +1,127 @@
+// A proposed record for a device the catalog does not have: every fact from
+// the release's readings, cited to the endoflife.date file at its commit and
+// to the manufacturer pages that file names (cited, not read). Keys are in the
+// order of data/_template.json, so a written proposal looks like a curated file.
+import type { Commitment, DeviceRecord, Source } from "../schema/record.ts";
+import { DeviceRecord as DeviceRecordSchema } from "../schema/record.ts";
+import type { CitedPage } from "./endoflife-mapping.ts";
+import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
+
+export interface ImportContext {
+  commit: string;
+  commitDate: string;
+  /** The day the files were read here: every endoflife.date source's `checked`. */
+  checked: string;
+  state: "draft" | "published";
+}
+
+/** How the importer's creation entry begins; a record whose only revision begins so is an import nobody has revised. */
+export const IMPORT_MARK = "Imported from endoflife.date";
+
+export const REPOSITORY = "https://github.com/endoflife-date/endoflife.date";
+
+export const shortCommit = (commit: string) => commit.slice(0, 7);
+
+export function endoflifeSource(file: string, ctx: ImportContext): Source {
+  return {
+    id: `endoflife-${file.replace(/\.md$/, "")}`,
+    url: `${REPOSITORY}/blob/${ctx.commit}/products/${file}`,
+    publisher: "endoflife.date",
+    title: `products/${file} at commit ${shortCommit(ctx.commit)} (${ctx.commitDate})`,
+    checked: ctx.checked,
+  };
+}
+
+/** Pages get their entry's id (a second page from the same host in one record is "-2", and so on); one nobody here read is citedBy the file. */
+function citedSources(statements: Statement[], citedBy: string): { sources: Source[]; idOf: Map<string, string> } {
+  const idOf = new Map<string, string>();
+  const sources: Source[] = [];
+  const pages: CitedPage[] = statements.flatMap((s) => s.pages);
+  for (const page of pages) {
+    if (idOf.has(page.url)) continue;
+    let id = page.id;
+    for (let n = 2; sources.some((s) => s.id === id); n++) id = `${page.id}-${n}`;
+    idOf.set(page.url, id);
+    const read = page.checked ? { checked: page.checked } : { citedBy };
+    sources.push({ id, url: page.url, publisher: page.publisher, title: page.title, ...read });
+  }
+  return { sources, idOf };
+}
+
+function commitmentOf(id: "os" | "security", s: Statement | undefined, file: string, sourceId: string, idOf: Map<string, string>): Commitment {
+  if (!s)
+    return {
+      id,
+      scope: {},
+      end: { precision: "unknown" },
+      meaning: `Not in endoflife.date's products/${file}, which has no column for ${id === "os" ? "OS" : "security"} updates`,
+      evidenceLevel: "unverified",
+      sourceIds: [],
+    };
+  const dated = s.status === "dated" && s.kind && s.date ? { [s.kind]: s.date } : { end: { precision: "unknown" as const } };
+  return {
+    id,
+    scope: {},
+    ...(s.component ? { component: s.component } : {}),
+    ...dated,
+    meaning: s.meaning,
+    evidenceLevel: "third-party",
+    sourceIds: [sourceId, ...s.pages.map((p) => idOf.get(p.url)!)],
+  } as Commitment;
+}
+
+export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord {
+  const file = r.product.mapping.file;
+  const source = endoflifeSource(file, ctx);
+  const statements = [r.os, r.security].filter((s): s is Statement => s !== undefined);
+  const { sources, idOf } = citedSources(statements, source.id);
+  return {
+    $schema: "../device-record.schema.json",
+    slug: r.slug,
+    name: r.name,
+    manufacturer: r.manufacturer,
+    deviceType: r.deviceType,
+    aliases: [],
+    formerSlugs: [],
+    publication: ctx.state === "published" ? { state: "published" } : { state: "draft", note: "Proposed by the endoflife.date importer; review it before publishing" },
+    released: r.released,
+    variants: [{ model: r.model, regions: ["GLOBAL"], note: "endoflife.date records neither model numbers nor markets; regions are not known" }],
+    caveats: [],
+    support: {
+      os: [commitmentOf("os", r.os, file, source.id, idOf)],
+      security: [commitmentOf("security", r.security, file, source.id, idOf)],
+    },
+    evidence: {
+      sources: [source, ...sources],
+      recallReview: [],
+      repairability: [],
+      revisions: [
+        {
+          date: ctx.checked,
+          change: `${IMPORT_MARK} products/${file} at commit ${shortCommit(ctx.commit)} (release "${r.release.cycle}")`,
+          reason: "Proposed by the endoflife.date importer for a device the catalog did not have; each date is read as docs/import.md describes for this file",
+        },
+      ],
+    },
+  };
+}
+
+export const recordText = (r: DeviceRecord) => `${JSON.stringify(r, null, 2)}\n`;
+
+export function isUnrevisedImport(r: DeviceRecord): boolean {
+  return r.evidence.revisions.length === 1 && r.evidence.revisions[0]!.change.startsWith(IMPORT_MARK);
+}
+
+/** A record's facts without the day it was read, its revision days and its publication state: what a later import compares. */
+export function factsOf(r: DeviceRecord): string {
+  const parsed = DeviceRecordSchema.parse(structuredClone(r));
+  return JSON.stringify({
+    ...parsed,
+    publication: null,
+    evidence: {
+      ...parsed.evidence,
+      sources: parsed.evidence.sources.map(({ checked: _checked, ...s }) => s),
+      revisions: parsed.evidence.revisions.map(({ date: _date, ...v }) => v),
+    },
+  });
+}

@@ -1,0 +1,50 @@
+// The resource table (generator/contract/resources.ts) against a real build:
+// every stored resource's file is where the table says, every pattern reads
+// back the parameters it was filled with, and the OpenAPI document describes
+// exactly the table's API paths.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { API, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
+import { buildTo } from "../helpers/build.ts";
+
+/** Parameters of the fixture catalog for each placeholder name. */
+const SAMPLE: Record<string, string> = { device_slug: "alpha-phone", manufacturer: "example-maker", year: "2029", number: "1", name: "api", file: "site.css" };
+const paramsOf = (r: Resource) => Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : SAMPLE[n!]!]));
+/** A withdrawn record of the fixture catalog, for the withdrawal notice. */
+const WITHDRAWN = "eta-phone";
+const stored = (table: Record<string, Resource>) => Object.entries(table).filter((e): e is [string, StoredResource] => "file" in e[1]);
+
+let dist: string;
+beforeAll(async () => {
+  dist = (await buildTo()).outDir;
+});
+
+describe("the resource table", () => {
+  it("names the file the build writes for every stored resource", () => {
+    const missing = [...stored(API), ...stored(PAGES)]
+      .filter(([name]) => name !== "browsePage" && name !== "manufacturerPage") // the fixture catalog fits on one A–Z page and one page a manufacturer
+      .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r))] as const)
+      .filter(([, file]) => !existsSync(path.join(dist, file)));
+    expect(missing).toEqual([]);
+    for (const file of [STORAGE.listIndex, STORAGE.listPage(null), STORAGE.goneProblem(WITHDRAWN), STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, STORAGE.withdrawnBadge, STORAGE.notFoundPage]) {
+      expect(existsSync(path.join(dist, file)), file).toBe(true);
+    }
+  });
+
+  it("reads back the parameters a path was built with, and nothing else", () => {
+    for (const r of [...Object.values(API), ...Object.values(PAGES)] as Resource[]) {
+      const params = paramsOf(r);
+      expect(matchResource(r, pathOf(r, params)), r.path).toEqual(params);
+      expect(matchResource(r, `${pathOf(r, params)}/x`), r.path).toBeNull();
+    }
+    expect(resolveApiPath("/api/v1/devices/alpha-phone/evidence")).toEqual({ name: "evidence", params: { device_slug: "alpha-phone" } });
+    expect(resolveApiPath("/api/v1/calendar/alpha-phone.ics")).toEqual({ name: "deviceCalendar", params: { device_slug: "alpha-phone" } });
+    expect(resolveApiPath("/api/v1/nothing")).toBeNull();
+  });
+
+  it("is what the OpenAPI document describes: every API path, each once", () => {
+    const openapi = JSON.parse(readFileSync(path.join(dist, API.openapi.file({})), "utf8"));
+    expect(Object.keys(openapi.paths).sort()).toEqual(Object.values(API).map((r) => r.path).sort());
+  });
+});

@@ -1,0 +1,41 @@
+// vitest global setup: the two builds every HTTP target serves, built once per
+// run (or taken from FIXTURE_DIST and LIST_DIST, which test/netlify/run.ts
+// sets to the builds netlify dev serves): the fixture catalog, and a synthetic
+// catalog of 300 records for the list.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { build } from "../../generator/build.ts";
+import { FIXTURES, SITE } from "./build.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+async function buildInto(dataDir: string, outDir: string): Promise<string> {
+  const report = await build({ dataDir, outDir, site: { ...SITE, now: "2026-11-22" } });
+  if (!report.ok) throw new Error(`build of ${dataDir} failed: ${report.problems.map((p) => p.message).join("; ")}`);
+  return outDir;
+}
+
+/** The two builds, in a fresh folder: { fixture, list }. */
+export async function buildHttpCatalogs(): Promise<{ fixture: string; list: string }> {
+  const work = mkdtempSync(path.join(tmpdir(), "dl-http-"));
+  const synth = path.join(work, "synth");
+  execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli/synth.ts"), "--count", "300", "--out", synth, "--seed", "3"], { cwd: ROOT, stdio: "pipe" });
+  return { fixture: await buildInto(FIXTURES, path.join(work, "fixture")), list: await buildInto(synth, path.join(work, "list")) };
+}
+
+export default async function setup(project: TestProject) {
+  const { FIXTURE_DIST, LIST_DIST } = process.env;
+  const builds = FIXTURE_DIST && LIST_DIST ? { fixture: FIXTURE_DIST, list: LIST_DIST } : await buildHttpCatalogs();
+  project.provide("fixtureDist", builds.fixture);
+  project.provide("listDist", builds.list);
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    fixtureDist: string;
+    listDist: string;
+  }
+}

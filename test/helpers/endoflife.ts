@@ -1,0 +1,27 @@
+// Test helpers for the endoflife.date importer: the hand-made snapshot and
+// catalog under test/fixtures/endoflife/, read as the CLI reads them.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { readProductFile } from "../../generator/import/endoflife-releases.ts";
+import { readRelease, type ReleaseReading } from "../../generator/import/endoflife-readings.ts";
+import type { DeviceRecord } from "../../generator/schema/record.ts";
+
+export const ENDOFLIFE_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/endoflife");
+export const SNAPSHOT = path.join(ENDOFLIFE_FIXTURES, "snapshot");
+export const FIXTURE_DATA = path.join(ENDOFLIFE_FIXTURES, "data");
+export const REAL_SNAPSHOT = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife.date");
+
+/** The fixture snapshot's commit, and the day the tests pretend to read it. */
+export const CONTEXT = { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24", state: "draft" as const };
+
+/** The reading of one fixture release. */
+export function fixtureReading(file: string, cycle: string): ReleaseReading {
+  const { product, problems } = readProductFile(file, file, readFileSync(path.join(SNAPSHOT, "products", file), "utf8"));
+  if (!product) throw new Error(problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join("\n"));
+  const release = product.releases.find((r) => r.cycle === cycle);
+  if (!release) throw new Error(`${file} has no release ${cycle}`);
+  return readRelease(product, release, CONTEXT.commitDate);
+}
+
+/** A curated fixture record, as a fresh object a test may change. */
+export const fixtureRecord = (slug: string): DeviceRecord => JSON.parse(readFileSync(path.join(FIXTURE_DATA, "devices", `${slug}.json`), "utf8"));

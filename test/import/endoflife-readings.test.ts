@@ -1,0 +1,128 @@
+// How the table turns a release's values into statements: kinds (end,
+// minimum, ceiling, or no date for estimates), precisions (month for a -01
+// day, year for the files approximate to the year, month for build-number
+// pasts), the manufacturer and device type, and the name and slug.
+import { describe, expect, it } from "vitest";
+import { linksIn, slugOf } from "../../generator/import/endoflife-readings.ts";
+import { ENDOFLIFE_FILES } from "../../generator/import/endoflife-mapping.ts";
+import { CEILING_WORDS } from "../../generator/load/validate.ts";
+import { fixtureReading as reading } from "../helpers/endoflife.ts";
+
+describe("statements", () => {
+  const cases: {
+    file: string;
+    cycle: string;
+    support: "os" | "security";
+    status: string;
+    kind?: string;
+    date?: string;
+    precision?: string;
+    meaning: RegExp;
+    pages?: string[];
+  }[] = [
+    // Google's guarantee months: the first of a month is the month, read as a minimum.
+    { file: "pixel.md", cycle: "11", support: "os", status: "dated", kind: "minimum", date: "2033-08", precision: "month", meaning: /^Android version updates guaranteed until at least August 2033/, pages: ["google-pixel-updates-help"] },
+    // A past day from the build list: an observed last update, kept as its month, the build named.
+    { file: "pixel.md", cycle: "5", support: "security", status: "dated", kind: "end", date: "2023-11", precision: "month", meaning: /^Last update observed, not an announced end: .*\(build UP1A\.231105\.001\) dates from November 2023$/, pages: ["android-build-numbers"] },
+    // The eoas value has no comment; the same day's build on the eol line names it.
+    { file: "pixel.md", cycle: "5", support: "os", status: "dated", kind: "end", date: "2023-11", precision: "month", meaning: /\(build UP1A\.231105\.001\)/ },
+    // Samsung's OS counts turned into years: no date.
+    { file: "samsung-mobile.md", cycle: "galaxy-s26", support: "os", status: "estimate", date: "2033-03", meaning: /^No date: .*to March 2033; not a date Samsung gives$/, pages: [] },
+    // A security period counted from launch: the month, citing the newsroom page in the comment.
+    { file: "samsung-mobile.md", cycle: "galaxy-s26", support: "security", status: "dated", kind: "end", date: "2033-03", precision: "month", meaning: /\(7 years from the launch day; kept as the month\)/, pages: ["samsung-newsroom"] },
+    { file: "samsung-mobile.md", cycle: "galaxy-x1", support: "security", status: "dated", kind: "ceiling", date: "2030-05", precision: "month", meaning: /^Up to 5 years of security updates/ },
+    // Models Samsung's February 2022 policy named with "up to five years": a ceiling, citing the stored reports read here.
+    { file: "samsung-mobile.md", cycle: "galaxy-s22", support: "security", status: "dated", kind: "ceiling", date: "2027-02", precision: "month", meaning: /^Up to 5 years of security updates from launch, to February 2027: Samsung's February 2022 policy/, pages: ["samsung-2022-policy-liliputing", "samsung-2022-policy-malaysianwireless", "samsung-security"] },
+    { file: "samsung-mobile.md", cycle: "galaxy-s20-5g-uw", support: "security", status: "dated", kind: "minimum", date: "2024-06", precision: "month", meaning: /minimum of 4 years/ },
+    // A past day that is no anniversary: observed (the model left the list).
+    { file: "samsung-mobile.md", cycle: "galaxy-s21-5g", support: "security", status: "dated", kind: "end", date: "2026-02", precision: "month", meaning: /^Security updates ended by February 2026/, pages: ["samsung-security-scope"] },
+    { file: "samsung-mobile.md", cycle: "galaxy-s21-5g", support: "os", status: "dated", kind: "end", date: "2025-10", precision: "month", meaning: /not counted from launch/ },
+    { file: "samsung-mobile.md", cycle: "gear-s2", support: "security", status: "ended", meaning: /^Ended, no date given/ },
+    { file: "samsung-mobile.md", cycle: "galaxy-x1", support: "os", status: "supported", meaning: /^No end date: .* continuing on 22 August 2026$/ },
+    // Year-approximate watch file: future Wear OS dates are Samsung's "up to" pledge, past ones the year it ended.
+    { file: "samsung-galaxy-watch.md", cycle: "galaxy-watch6", support: "os", status: "dated", kind: "ceiling", date: "2027", precision: "year", meaning: /^Up to four years of Wear OS upgrades/ },
+    { file: "samsung-galaxy-watch.md", cycle: "galaxy-watch4", support: "os", status: "dated", kind: "end", date: "2025", precision: "year", meaning: /ended in 2025/ },
+    // Nokia: endoflife.date's estimates are not recorded; product-page periods are.
+    { file: "nokia.md", cycle: "c210", support: "security", status: "estimate", date: "2025-09", meaning: /^No date: endoflife.date estimates/ },
+    { file: "nokia.md", cycle: "c32", support: "security", status: "estimate", date: "2025-02", meaning: /without a source/ },
+    { file: "nokia.md", cycle: "g42-5g", support: "security", status: "dated", kind: "end", date: "2026-06", precision: "month", meaning: /3 years from launch.*product page/, pages: ["nokia-product-page"] },
+    { file: "nokia.md", cycle: "g22", support: "security", status: "dated", kind: "end", date: "2026-04", precision: "month", meaning: /Nokia's security-updates page/, pages: ["nokia-security-updates"] },
+    // Nexus: Google's guarantee months as minimums; a day from Wikipedia stays a day.
+    { file: "google-nexus.md", cycle: "9", support: "security", status: "dated", kind: "minimum", date: "2017-10", precision: "month", meaning: /Google's Nexus update page/, pages: ["google-nexus-help"] },
+    { file: "google-nexus.md", cycle: "player", support: "security", status: "dated", kind: "end", date: "2018-03-31", precision: "day", meaning: /from Wikipedia/, pages: [] },
+    // Apple: one column, read as security; expectations are not dates.
+    { file: "ipad.md", cycle: "air-4", support: "security", status: "estimate", date: "2027-09-15", meaning: /expects updates until about 15 September 2027/ },
+    { file: "ipad.md", cycle: "7", support: "security", status: "dated", kind: "end", date: "2026-05-11", precision: "day", meaning: /^Updates ended on 11 May 2026/ },
+  ];
+  it.each(cases)("$file $cycle $support → $status $kind $date", (c) => {
+    const s = reading(c.file, c.cycle)[c.support]!;
+    expect(s.status).toBe(c.status);
+    expect(s.kind).toBe(c.kind);
+    if (c.date) expect(s.date?.value).toBe(c.date);
+    if (c.precision) expect(s.date?.precision).toBe(c.precision);
+    expect(s.meaning).toMatch(c.meaning);
+    if (c.pages) expect(s.pages.map((p) => p.id)).toEqual(c.pages);
+  });
+
+  it("gives a file without an OS column no OS statement", () => {
+    expect(reading("nokia.md", "g22").os).toBeUndefined();
+    expect(reading("ipad.md", "7").os).toBeUndefined();
+  });
+});
+
+describe("identity", () => {
+  const cases: { file: string; cycle: string; name: string; slug: string; model: string; manufacturer: string; deviceType: string; released: string }[] = [
+    { file: "pixel.md", cycle: "tablet", name: "Google Pixel Tablet", slug: "google-pixel-tablet", model: "Pixel Tablet", manufacturer: "Google", deviceType: "tablet", released: "2023-06-20" },
+    { file: "samsung-mobile.md", cycle: "galaxy-x1", name: "Samsung Galaxy X1+", slug: "samsung-galaxy-x1-plus", model: "Galaxy X1+", manufacturer: "Samsung", deviceType: "phone", released: "2025-05-02" },
+    // "Approximate to the month and year." and a -01 day are months; Gear is a watch.
+    { file: "samsung-mobile.md", cycle: "gear-s2", name: "Samsung Gear S2", slug: "samsung-gear-s2", model: "Gear S2", manufacturer: "Samsung", deviceType: "wearable", released: "2015-10" },
+    // Only a link naming the maker makes the Nexus One HTC's; the others stay Google's.
+    { file: "google-nexus.md", cycle: "one", name: "Google Nexus One", slug: "google-nexus-one", model: "Nexus One", manufacturer: "HTC", deviceType: "phone", released: "2010-01-05" },
+    { file: "google-nexus.md", cycle: "6", name: "Google Nexus 6", slug: "google-nexus-6", model: "Nexus 6", manufacturer: "Google", deviceType: "phone", released: "2014-11" },
+    { file: "google-nexus.md", cycle: "player", name: "Google Nexus Player", slug: "google-nexus-player", model: "Nexus Player", manufacturer: "Google", deviceType: "other", released: "2014-11-03" },
+    { file: "nokia.md", cycle: "t21", name: "Nokia T21", slug: "nokia-t21", model: "Nokia T21", manufacturer: "HMD Global", deviceType: "tablet", released: "2022-09" },
+    { file: "ipad.md", cycle: "10", name: "Apple iPad (10th generation)", slug: "apple-ipad-10th-generation", model: "iPad (10th generation)", manufacturer: "Apple", deviceType: "tablet", released: "2022-10-26" },
+  ];
+  it.each(cases)("$file $cycle → $slug", (c) => {
+    const r = reading(c.file, c.cycle);
+    expect({ name: r.name, slug: r.slug, model: r.model, manufacturer: r.manufacturer, deviceType: r.deviceType, released: r.released.value }).toEqual({
+      name: c.name,
+      slug: c.slug,
+      model: c.model,
+      manufacturer: c.manufacturer,
+      deviceType: c.deviceType,
+      released: c.released,
+    });
+  });
+
+  it.each([
+    ["Samsung Galaxy S22+", "samsung-galaxy-s22-plus"],
+    ["Samsung Galaxy Tab A 9.7 & S Pen", "samsung-galaxy-tab-a-9-7-and-s-pen"],
+    ["Microsoft Surface Pro 11th Edition, Intel processor", "microsoft-surface-pro-11th-edition-intel-processor"],
+    ["Sony Xperia PRO-I", "sony-xperia-pro-i"],
+    ["Motorola razr+ 2026", "motorola-razr-plus-2026"],
+  ])("slug of %s is %s", (name, slug) => expect(slugOf(name)).toBe(slug));
+
+  it.each([
+    ['"five years" (https://security.samsungmobile.com/securityPost.smsb)', ["https://security.samsungmobile.com/securityPost.smsb"]],
+    ["https://www.gsmarena.com/samsung_galaxy_tab_a_8_0_(2019)-9760.php", ["https://www.gsmarena.com/samsung_galaxy_tab_a_8_0_(2019)-9760.php"]],
+    ["7 years - https://news.samsung.com/x, and https://news.samsung.com/y.", ["https://news.samsung.com/x", "https://news.samsung.com/y"]],
+  ])("links in %s", (text, links) => expect(linksIn(text)).toEqual(links));
+});
+
+describe("the table", () => {
+  it.each(ENDOFLIFE_FILES.map((m) => [m.file, m] as const))("%s: every column ends with a rule for any date, and its rules cite pages it lists", (_file, m) => {
+    for (const column of [m.eoas, m.eol]) {
+      if (!column) continue;
+      expect(column.rules.at(-1)!.when).toBeUndefined();
+      for (const rule of column.rules)
+        for (const ref of rule.pages) expect(["release-link", "comment-links", ...m.pages.map((p) => p.id)]).toContain(ref);
+    }
+  });
+
+  it("never words an end or a minimum as a ceiling (the validator would refuse it)", () => {
+    for (const m of ENDOFLIFE_FILES)
+      for (const column of [m.eoas, m.eol])
+        for (const rule of column?.rules ?? []) if (rule.reading !== "ceiling") expect(rule.meaning, `${m.file}: ${rule.meaning}`).not.toMatch(CEILING_WORDS);
+  });
+});
