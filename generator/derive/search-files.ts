@@ -5,20 +5,24 @@
 // The index is a trie over every substring of the records' compact search
 // fields (search.ts), cut where few records remain:
 //   root.json          the children of the empty key
-//   n/<key>.json       a key more than leafMax records contain: how many,
+//   t/<key>.json       a key more than leafMax records contain: how many,
 //                      the first HEAD_SIZE results of the one-word query <key>
 //                      (with their tiers),
 //                      and its children: the next characters, and "$" for the
 //                      records in which the key only ends fields (a child only
 //                      nodes of at most subtreeMax records have: no query
 //                      gathers the records of a larger node)
-//   l/<key>.txt        a key at most leafMax records contain: every one of
+//   t/<key>.txt        a key at most leafMax records contain: every one of
 //                      them with all its search fields, so a query holding a
 //                      word that starts with <key> is answered from this file
-//   cards/_<prefix>.json  what a result shows (name, manufacturer, models,
+//   c/<prefix>.json    what a result shows (name, manufacturer, models,
 //                      verdict label) of the records whose slug starts so:
 //                      kept apart from the search fields, so a verdict that
 //                      changes with the day rewrites one small file
+// A key (or prefix) is a path of a folder per character but its last
+// (keyPath), so the files nest as the trie does: a folder holds at most a file
+// and a folder per character that can follow its key, whatever the catalog's
+// size (no folder of dist/ may hold 54,000 entries).
 // No file holds the build day or a record's position in the catalog, so a
 // rebuild rewrites only the files whose records changed.
 import { parseSearchLine, type SearchFields, type Tier } from "./search.ts";
@@ -94,15 +98,22 @@ export type Card = [name: string, manufacturer: string, models: string[], label:
 /** slug → card. */
 export type CardFile = Record<string, Card>;
 
-/** A key in a file name: a-z and 0-9 as they are, any other character as _<hex code point>_. */
-function keyName(key: string): string {
-  let out = "";
-  for (const ch of key) out += /[a-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
-  return out;
+/** A character of a key in a path: a-z and 0-9 as they are, any other character as _<hex code point>_ (never "_" alone). */
+const charName = (ch: string) => (/[a-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`);
+
+/**
+ * A key as a path under its family's folder: a folder for each character but
+ * the last, the last naming the file ("_" for the empty key). So a folder
+ * holds, for each character that follows its key in some key, at most a file
+ * and a folder: its size is bounded by the alphabet, not by the catalog.
+ */
+export function keyPath(key: string): string {
+  const names = Array.from(key, charName);
+  return names.length ? names.join("/") : "_";
 }
 
 export const ROOT_FILE = "root.json";
-export const nodeFile = (key: string) => `n/${keyName(key)}.json`;
-export const leafFile = (key: string) => `l/${keyName(key)}.txt`;
-/** A record's card file: "_" and its slug, ended by "." (so no slug is another's prefix), cut to its prefix length. */
-export const cardFile = ([slug, prefix]: Ref) => `cards/_${`${slug}.`.slice(0, prefix)}.json`;
+export const nodeFile = (key: string) => `t/${keyPath(key)}.json`;
+export const leafFile = (key: string) => `t/${keyPath(key)}.txt`;
+/** A record's card file: its slug, ended by "." (so no slug is another's prefix), cut to its prefix length. */
+export const cardFile = ([slug, prefix]: Ref) => `c/${keyPath(`${slug}.`.slice(0, prefix))}.json`;

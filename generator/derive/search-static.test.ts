@@ -85,7 +85,7 @@ describe("the static index answers as the list API does", () => {
 
   it("holds each record of a node in one of its children (field-end leaves complete the subtrees a query may gather)", () => {
     for (const [p, text] of files) {
-      if (!p.startsWith("n/")) continue;
+      if (!p.startsWith("t/") || !p.endsWith(".json")) continue;
       const node = JSON.parse(text) as NodeFile;
       if (node.total > limits.subtreeMax) continue;
       const under = new Set<string>();
@@ -106,14 +106,33 @@ describe("index files", () => {
     const other = indexFiles((slug) => (slug === "alpha-phone" ? "another label" : `label of ${slug}`));
     const changed = [...files.keys()].filter((p) => files.get(p) !== other.get(p));
     expect(changed).toHaveLength(1);
-    expect(changed[0]).toMatch(/^cards\//);
+    expect(changed[0]).toMatch(/^c\//);
     expect([...other.keys()].sort()).toEqual([...files.keys()].sort());
   });
 
   it("keep every card file small and every leaf within its cut", () => {
     for (const [p, text] of files) {
-      if (p.startsWith("cards/")) expect(Object.keys(JSON.parse(text)).length, p).toBeLessThanOrEqual(32);
-      if (p.startsWith("l/") && !p.includes("_24_")) expect(parseLeaf(text).length, p).toBeLessThanOrEqual(limits.leafMax);
+      if (p.startsWith("c/")) expect(Object.keys(JSON.parse(text)).length, p).toBeLessThanOrEqual(32);
+      if (p.startsWith("t/") && p.endsWith(".txt") && !p.endsWith("/_24_.txt")) expect(parseLeaf(text).length, p).toBeLessThanOrEqual(limits.leafMax);
     }
+  });
+
+  it("nest as the trie does: a folder holds at most a file and a folder per character that follows its key", () => {
+    const entries = new Map<string, Set<string>>();
+    for (const p of files.keys()) {
+      const parts = p.split("/");
+      for (let i = 0; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join("/");
+        if (!entries.has(dir)) entries.set(dir, new Set());
+        entries.get(dir)!.add(parts[i]!);
+      }
+    }
+    for (const [dir, names] of entries) {
+      // Each entry is a character's name, with ".json" or ".txt" for a file (root.json and the empty prefix's "_" aside).
+      const chars = new Set([...names].map((n) => n.replace(/\.(json|txt)$/, "")));
+      expect(names.size, dir || "(root)").toBeLessThanOrEqual(2 * chars.size);
+      for (const c of chars) if (dir) expect(c, `${dir}/${c}`).toMatch(/^([a-z0-9]|_[0-9a-f]+_|_)$/);
+    }
+    expect(Math.max(...[...entries.values()].map((n) => n.size))).toBeLessThan(100);
   });
 });

@@ -52,7 +52,7 @@ it("an edited record is rebuilt in place, alone, and served", async () => {
   expect(readFileSync(path.join(outDir, "api/v1/dataset.csv"), "utf8")).toContain("Alpha Phone (renamed in place)");
   expect(await (await fetch(`${preview.url}/manufacturers/example-maker`)).text()).toContain("Alpha Phone (renamed in place)");
   // The site search's index follows the new name: its leaf for "renamed" holds the record.
-  expect(await (await fetch(`${preview.url}/search-index/v1/l/r.txt`)).text()).toMatch(/^alpha-phone\t/m);
+  expect(await (await fetch(`${preview.url}/search-index/v1/t/r.txt`)).text()).toMatch(/^alpha-phone\t/m);
   expect(await (await fetch(`${preview.url}/api/v1/devices/beta-tablet`)).text()).toBe(other);
 });
 
