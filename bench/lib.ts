@@ -136,3 +136,9 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The value at quantile q (0 to 1) of some numbers (the nearest rank; 0 for none). */
+export function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+}

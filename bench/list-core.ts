@@ -23,6 +23,7 @@ import { deviceSummary } from "../generator/derive/documents.ts";
 import { formatListIndex, matchPositions, parseListIndex } from "../generator/derive/list-index.ts";
 import { DEFAULT_LIMIT } from "../generator/contract/list-params.ts";
 import { answerList, encodeCursor, parseListRequest, pageResult, type ListSource } from "../generator/serve/list.ts";
+import { quantile } from "./lib.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values: flags } = parseArgs({ options: { sizes: { type: "string" }, requests: { type: "string" } } });
@@ -32,10 +33,6 @@ const REQUESTS = Number(flags.requests ?? (quick ? 500 : 4000));
 const say = (line: string) => console.error(`[list-core] ${line}`);
 const site = { siteUrl: "https://devices.example", baseUrl: "https://devices.example", now: "2026-09-10" };
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** A request mix a real client sends: names, aliases, model ids (with odd case, accents and spacing), prefixes, makers, walks, next pages. */

@@ -31,6 +31,22 @@ export interface ListCoreSize {
   [detail: string]: number | string;
 }
 
+/** One size of the site search's static index, as bench/search-index.ts reports it (see docs/search.md). */
+export interface SearchIndexSize {
+  records: number;
+  indexFiles: number;
+  indexMB: number;
+  keyGzipP90KB: number;
+  [detail: string]: number | string;
+}
+
+/** A per-size measurement run as its own script. */
+export interface Measured<T> {
+  status: "measured" | "absent" | "failed" | "unparsed";
+  sizes: T[];
+  output?: string;
+}
+
 export interface Results {
   machine: Machine;
   command: string;
@@ -42,7 +58,8 @@ export interface Results {
   perSize: SizeResult[];
   rebuild: (RebuildResult & { devices: number }) | null;
   churn: ChurnResult | null;
-  listCore: { status: "measured" | "absent" | "failed" | "unparsed"; sizes: ListCoreSize[]; output?: string };
+  listCore: Measured<ListCoreSize>;
+  searchIndex: Measured<SearchIndexSize>;
   previewLoad: (PreviewLoadResult & { devices: number }) | null;
   /** Why the rebuild or load measurement is missing, if it is. */
   errors: Record<string, string>;
@@ -122,6 +139,9 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
   add("one-record edit ≤ 16 files, each necessary (10k)", edit && `${edit.files} files, ${edit.unnecessary?.length ?? 0} unnecessary`, edit?.pass, churnNote);
   add("search core p99 < 5 ms at 50k", core50k && `${core50k.p99Ms} ms per request`, core50k && core50k.p99Ms < 5, coreNote);
   add("cold index load < 50 ms at 50k", core50k && `${core50k.coldLoadMs} ms`, core50k && core50k.coldLoadMs < 50, coreNote);
+  const search50k = r.searchIndex.sizes.at(-1);
+  const searchNote = r.searchIndex.status !== "measured" ? `search index ${r.searchIndex.status}` : (search50k?.records ?? 0) >= 45_000 ? undefined : `read at ${n(search50k?.records ?? 0)} records`;
+  add("site search: 90% of keystrokes fetch ≤ 5 KB (gzipped) at 50k", search50k && `${search50k.keyGzipP90KB} KB`, search50k && search50k.keyGzipP90KB <= 5, searchNote);
   const pl = r.previewLoad;
   add("preview ≥ 80% of plain serve throughput", pl ? `${Math.round(pl.previewOverServe * 100)}%` : r.errors["preview load"], pl && pl.previewOverServe >= 0.8);
   return targets;
@@ -229,17 +249,18 @@ export function render(r: Results): string {
 
   for (const [what, e] of Object.entries(r.errors)) out.push(`${what} failed: ${e}`, "");
 
-  if (r.listCore.status === "measured") {
-    const columns = [...new Set(r.listCore.sizes.flatMap((c) => Object.keys(c)))];
-    out.push(
-      "List/search core (bench/list-core.ts; a request is the whole computed answer, index in memory)",
-      "",
-      table(columns, r.listCore.sizes.map((c) => columns.map((k) => (k === "records" ? n(c.records) : String(c[k] ?? ""))))),
-      "",
-    );
-  } else {
-    out.push(`List/search core: ${r.listCore.status === "absent" ? "bench/list-core.ts does not exist yet; the suite runs it when it does" : `bench/list-core.ts ${r.listCore.status}`}`, "");
-    if (r.listCore.output) out.push("```", r.listCore.output.trim(), "```", "");
+  for (const [m, title] of [
+    [r.listCore, "List/search core (bench/list-core.ts; a request is the whole computed answer, index in memory)"],
+    [r.searchIndex, "Site search index (bench/search-index.ts; queries typed a character at a time into a fresh cache; KB a keystroke fetches)"],
+  ] as const) {
+    const sizes = m.sizes as Record<string, number | string>[];
+    if (m.status === "measured") {
+      const columns = [...new Set(sizes.flatMap((c) => Object.keys(c)))];
+      out.push(title, "", table(columns, sizes.map((c) => columns.map((k) => (k === "records" ? n(Number(c.records)) : String(c[k] ?? ""))))), "");
+    } else {
+      out.push(`${title.split(" (")[0]}: ${m.status}`, "");
+      if (m.output) out.push("```", m.output.trim(), "```", "");
+    }
   }
 
   if (r.previewLoad) {
@@ -257,7 +278,7 @@ export function render(r: Results): string {
   }
 
   out.push(
-    "Targets (issues 5 and 13)",
+    "Targets (issues 5, 13 and 14)",
     "",
     table(
       ["target", "measured", "result"],

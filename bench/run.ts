@@ -13,7 +13,7 @@ import { ROOT, round, runChild, synthCatalog, type Usage } from "./lib.ts";
 import { loadAverage, machine } from "./machine.ts";
 import { measurePreviewLoad } from "./preview-load.ts";
 import { measureRebuild } from "./rebuild.ts";
-import { evaluateTargets, render, type ListCoreSize, type Results, type SizeResult } from "./report.ts";
+import { evaluateTargets, render, type ListCoreSize, type Measured, type Results, type SearchIndexSize, type SizeResult } from "./report.ts";
 import { measureWriteFloor } from "./write-floor.ts";
 
 const { values: flags } = parseArgs({
@@ -92,13 +92,16 @@ async function measureSize(devices: number): Promise<SizeResult> {
   };
 }
 
-/** bench/list-core.ts is written alongside (issue 3): run it when present; it prints its figures as JSON on its last line. */
-async function listCore(): Promise<Results["listCore"]> {
-  const script = path.join(ROOT, "bench/list-core.ts");
+/**
+ * A per-size measurement in its own script (bench/list-core.ts, bench/search-index.ts), run when present;
+ * it prints {"sizes":[...]} as the last line of stdout.
+ */
+async function childSizes<T>(name: string): Promise<Measured<T>> {
+  const script = path.join(ROOT, `bench/${name}.ts`);
   if (!existsSync(script)) return { status: "absent", sizes: [] };
-  say("list/search core (bench/list-core.ts)");
+  say(`${name} (bench/${name}.ts)`);
   try {
-    const { json, stdout } = await runChild<{ sizes?: ListCoreSize[] } | ListCoreSize[]>(script, [], { env: flags.quick ? { BENCH_QUICK: "1" } : {}, timeoutMs: 30 * 60_000 });
+    const { json, stdout } = await runChild<{ sizes?: T[] } | T[]>(script, [], { env: flags.quick ? { BENCH_QUICK: "1" } : {}, timeoutMs: 30 * 60_000 });
     const found = Array.isArray(json) ? json : json?.sizes;
     return found?.length ? { status: "measured", sizes: found } : { status: "unparsed", sizes: [], output: stdout };
   } catch (e) {
@@ -129,7 +132,8 @@ try {
     perSize,
     rebuild: rebuild ? { devices: refSize, ...rebuild } : null,
     churn: churn ?? null,
-    listCore: await listCore(),
+    listCore: await childSizes<ListCoreSize>("list-core"),
+    searchIndex: await childSizes<SearchIndexSize>("search-index"),
     previewLoad: previewLoad ? { devices: refSize, ...previewLoad } : null,
     errors,
   };

@@ -95,6 +95,8 @@ export const API = {
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
   deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
   manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
+  /** One manufacturer's record changes (Atom), linked from its manufacturer page. */
+  manufacturerFeed: resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
   feed: resource("api", "/feed.xml", () => "/feed.xml"),
   supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
   recordSchema: resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
@@ -121,6 +123,18 @@ export const PAGES = {
   apiReference: resource("site", "/docs/reference", () => "/docs/reference.html"),
   problemTypes: resource("site", "/docs/problems", () => "/docs/problems.html"),
   asset: resource("site", "/assets/{file}", (p) => `/assets/${p.file}`),
+  /** Every manufacturer, linking its pages, calendar and feed. */
+  manufacturers: resource("site", "/manufacturers/", () => "/manufacturers/index.html"),
+  /** A manufacturer's devices: the first page of them (newest first) as charts beside tables. */
+  manufacturer: resource("site", "/manufacturers/{manufacturer}", (p) => `/manufacturers/${p.manufacturer}.html`),
+  /** A manufacturer's later pages, numbered from 2 (a folder per manufacturer, so /manufacturers/ holds two entries per manufacturer). */
+  manufacturerPage: resource("site", "/manufacturers/{manufacturer}/{number}", (p) => `/manufacturers/${p.manufacturer}/${p.number}.html`),
+  /**
+   * A file of the site search's static index (derive/search-files.ts names
+   * them; docs/search.md). Here `{file}` is a relative path that may hold
+   * slashes: the index nests its files in folders of bounded size.
+   */
+  searchIndex: resource("site", "/search-index/v1/{file}", (p) => `/search-index/v1/${p.file}`),
 };
 
 /**

@@ -15,7 +15,7 @@ import { sourceStatus } from "./sources.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
 
 const KIND_WORDS = { security: "security updates", os: "OS updates" } as const;
-type SupportKind = keyof typeof KIND_WORDS;
+export type SupportKind = keyof typeof KIND_WORDS;
 
 /** A documented end still ahead, in parts: what a calendar event and the home page's table are made of. */
 export interface SupportEnd {
@@ -26,6 +26,7 @@ export interface SupportEnd {
   endExclusive: string;
   url: string;
   device: string;
+  kind: SupportKind;
   what: string;
   coverage: string;
   end: PartialDate;
@@ -48,6 +49,7 @@ function supportEndOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: S
     endExclusive: addDays(period.last, 1),
     url: urls(site).page(r.slug),
     device: r.name,
+    kind,
     what: KIND_WORDS[kind],
     coverage: describeCoverage(c),
     end: c.end,

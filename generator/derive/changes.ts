@@ -65,8 +65,8 @@ function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
 const newestFirst = (a: ChangeEntry, b: ChangeEntry) =>
   a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-/** Every revision of every published record and every withdrawal, newest first, capped. */
-export function changeEntries(catalog: Catalog, site: Site, cap = FEED_CAP): ChangeEntry[] {
+/** Every revision of every published record and every withdrawal (of a catalog, or of one manufacturer's records), newest first, capped. */
+export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site, cap = FEED_CAP): ChangeEntry[] {
   return [
     ...catalog.published.flatMap((r) => revisionEntries(r, site)),
     ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site)),

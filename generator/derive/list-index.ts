@@ -14,7 +14,7 @@
 // candidate; the character before a hit tells a primary field start ("\n" or
 // ",") from anything else (see docs/list.md#static-pages-and-the-edge).
 import type { Site } from "./site.ts";
-import { searchFieldsOf, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
+import { searchFieldsOf, searchLine, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
 
 export const INDEX_FORMAT = "device-list-index/3";
 
@@ -41,10 +41,7 @@ export interface ListIndex {
 export function formatListIndex(records: (Searchable & { slug: string })[], site: Site): string {
   const slugs = records.map((r) => `${r.slug}\n`).join("");
   const header: ListIndexHeader = { format: INDEX_FORMAT, site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl }, count: records.length, slugChars: slugs.length };
-  const lines = records.map((r) => {
-    const f = searchFieldsOf(r);
-    return `${f.primary.join(",")}${f.secondary.map((x) => `;${x}`).join("")}\n`;
-  });
+  const lines = records.map((r) => `${searchLine(searchFieldsOf(r))}\n`);
   return `${JSON.stringify(header)}\n${slugs}${lines.join("")}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manufacturerSlug, manufacturersOf } from "./manufacturers.ts";
+import { manufacturerPages, manufacturerSlug, manufacturersOf } from "./manufacturers.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 
 describe("manufacturerSlug", () => {
@@ -26,6 +26,39 @@ describe("manufacturersOf", () => {
     expect(makers.map((m) => [m.slug, m.name, m.records.map((x) => x.slug)])).toEqual([
       ["alpha", "Alpha", ["b"]],
       ["zeta-co", "Zeta Co", ["a", "c"]],
+    ]);
+  });
+});
+
+describe("manufacturerPages", () => {
+  const r = (slug: string, name: string, released: DeviceRecord["released"]) => ({ slug, name, released }) as DeviceRecord;
+  const records = [
+    r("a-2021", "A", { value: "2021-03", precision: "month" }),
+    r("b-2023", "B", { value: "2023", precision: "year" }),
+    r("c-2023", "C", { value: "2023-11-02", precision: "day" }),
+    r("d-unknown", "D", { precision: "unknown" }),
+    r("e-2023", "e", { value: "2023-Q1", precision: "quarter" }),
+  ];
+  const shape = (pages: ReturnType<typeof manufacturerPages>) => pages.map((groups) => groups.map((g) => [g.year, g.records.map((x) => x.slug)]));
+
+  it("lists newest releases first (a period by its first day), unknown last, grouped by release year", () => {
+    expect(shape(manufacturerPages({ slug: "m", name: "M", records }))).toEqual([
+      [
+        [2023, ["c-2023", "b-2023", "e-2023"]],
+        [2021, ["a-2021"]],
+        [null, ["d-unknown"]],
+      ],
+    ]);
+  });
+
+  it("cuts pages of the given size; a year may continue on the next page", () => {
+    expect(shape(manufacturerPages({ slug: "m", name: "M", records }, 2))).toEqual([
+      [[2023, ["c-2023", "b-2023"]]],
+      [
+        [2023, ["e-2023"]],
+        [2021, ["a-2021"]],
+      ],
+      [[null, ["d-unknown"]]],
     ]);
   });
 });

@@ -5,6 +5,7 @@
 import type { DeviceRecord } from "../schema/record.ts";
 import type { Catalog } from "./catalog.ts";
 import { dashed, normalize } from "./search.ts";
+import { periodOf } from "./dates.ts";
 
 export interface Manufacturer {
   slug: string;
@@ -35,4 +36,35 @@ export function manufacturersOf(catalog: Pick<Catalog, "published">): Manufactur
     else bySlug.set(slug, { slug, name: r.manufacturer, records: [r] });
   }
   return [...bySlug.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+}
+
+/** Devices a manufacturer page shows at most, so a manufacturer of hundreds of devices stays readable on a phone. */
+export const MANUFACTURER_PAGE_SIZE = 50;
+
+/** Devices released in one year (null: release date unknown), on one manufacturer page. */
+export interface ReleaseYearGroup {
+  year: number | null;
+  records: DeviceRecord[];
+}
+
+/**
+ * A manufacturer's devices as its pages show them: newest release first (by
+ * the first day the release date can mean; unknown last), then by name and
+ * slug; cut into pages of `size`, each page grouped by release year.
+ */
+export function manufacturerPages(m: Manufacturer, size = MANUFACTURER_PAGE_SIZE): ReleaseYearGroup[][] {
+  const keyed = m.records.map((r) => ({ r, first: periodOf(r.released)?.first ?? "", name: normalize(r.name) }));
+  keyed.sort((a, b) => (a.first !== b.first ? (a.first < b.first ? 1 : -1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : a.r.slug < b.r.slug ? -1 : 1));
+  const pages: ReleaseYearGroup[][] = [];
+  for (let i = 0; i < keyed.length; i += size) {
+    const groups: ReleaseYearGroup[] = [];
+    for (const { r, first } of keyed.slice(i, i + size)) {
+      const year = first ? Number(first.slice(0, 4)) : null;
+      const last = groups[groups.length - 1];
+      if (last && last.year === year) last.records.push(r);
+      else groups.push({ year, records: [r] });
+    }
+    pages.push(groups);
+  }
+  return pages;
 }

@@ -63,6 +63,19 @@ export function searchFieldsOf(r: Searchable): SearchFields {
 }
 
 /**
+ * The fields as one line of text: the primary fields joined by ",", then each
+ * secondary field after a ";" (compact fields hold only letters and digits, so
+ * neither separator occurs in one). The list index and the site search's
+ * index both write records so.
+ */
+export const searchLine = (f: SearchFields) => `${f.primary.join(",")}${f.secondary.map((x) => `;${x}`).join("")}`;
+
+export function parseSearchLine(line: string): SearchFields {
+  const [primary = "", ...secondary] = line.split(";");
+  return { primary: primary ? primary.split(",") : [], secondary };
+}
+
+/**
  * Match tiers, best first: 0 the query equals the name, an alias or a model
  * identifier; 1 one of those starts with the query; 2 every word of the query
  * occurs somewhere in the record's name, aliases, models or manufacturer.

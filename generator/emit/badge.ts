@@ -42,9 +42,9 @@ export async function renderBadge(b: BadgeSpec): Promise<string> {
   );
 }
 
-/** Each distinct badge rendered once per process: a build, or every rebuild of a watch session. */
+/** Each distinct badge rendered once per process (a build, every rebuild of a watch session, the pages' worker). */
 const rendered = new Map<string, Promise<string>>();
-function badgeSvg(spec: BadgeSpec): Promise<string> {
+export function badgeSvg(spec: BadgeSpec): Promise<string> {
   const key = JSON.stringify([spec.label, spec.message, spec.colour]);
   let svg = rendered.get(key);
   if (!svg) rendered.set(key, (svg = renderBadge(spec)));

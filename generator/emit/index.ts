@@ -12,5 +12,7 @@ import { feed } from "./feed.ts";
 import { calendar } from "./calendar.ts";
 import { listPages } from "./list-pages.ts";
 import { openApiFile } from "./openapi.ts";
+import { assets } from "./assets.ts";
+import { searchIndex } from "./search-index.ts";
 
-export const emitters: Emitter[] = [pages, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages, openApiFile];
+export const emitters: Emitter[] = [pages, assets, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages, searchIndex, openApiFile];

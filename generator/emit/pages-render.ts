@@ -8,17 +8,21 @@ import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import { urls, type Site } from "../derive/site.ts";
 import { PAGES, STORAGE, pathOf, type Layout } from "../contract/resources.ts";
-import { deviceDocument, evidenceDocument } from "../derive/documents.ts";
+import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
-import { describeScope, type CommitmentStatus } from "../derive/verdict.ts";
+import { describeCoverage, describeScope, verdictOf, type CommitmentStatus } from "../derive/verdict.ts";
 import { PROBLEMS, problemType } from "../contract/problems.ts";
 import { CORRECTIONS_FORM } from "../serve/routes.ts";
-import { badgeEmbed } from "../derive/badges.ts";
+import { badgeEmbed, badgeOf } from "../derive/badges.ts";
 import { buildOpenApi } from "../schema/openapi.ts";
 import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
 import { dashed, normalize } from "../derive/search.ts";
-import type { DeviceRecord } from "../schema/record.ts";
+import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
+import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
+import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { timelineSvg } from "./timeline-svg.ts";
+import { badgeSvg } from "./badge.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
@@ -30,7 +34,8 @@ const doc = (file: string, name: string, title: string) => ({ file, url: pathOf(
 export const DOC_PAGES: { file: string; url: string; out: string; title: string }[] = [
   doc("API.md", "api", "API"),
   doc("list.md", "list", "List and search"),
-  doc("exports.md", "exports", "Exports: CSV, badge, feed, calendar"),
+  doc("exports.md", "exports", "Exports: CSV, badge, feeds, calendars"),
+  doc("search.md", "search", "Site search index"),
   doc("record-fields.md", "record-fields", "Device record fields"),
   doc("record-rules.md", "record-rules", "Rules across records"),
   { file: "LICENSE-DATA.md", url: PAGES.license.path, out: PAGES.license.file({}), title: "Public dataset license v1" },
@@ -41,7 +46,7 @@ export interface PagesInput {
   site: Site;
   outRoot: string;
   layout: Layout;
-  /** Watch mode: render only these device pages (the home page and docs are always rendered). */
+  /** Watch mode: render only these device pages and their manufacturers' pages (the home page and docs are always rendered). */
   only?: string[];
 }
 
@@ -64,12 +69,13 @@ const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.up
 /** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
 const prettyUrl = (url: string) => url.replace(/index\.html$/, "").replace(/\.html$/, "");
 
-/** The files the templates are written to (their permalinks). */
-const pageFiles = (layout: Layout) => ({
+/** The files the templates are written to (their permalinks); a device page's also depends on the layout (filesIn). */
+const pageFiles = {
   home: PAGES.home.file({}),
-  device: (slug: string) => PAGES.device.file({ device_slug: slug }, layout),
   withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
   browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
+  manufacturers: PAGES.manufacturers.file({}),
+  manufacturer: (maker: string, number: number) => (number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) })),
   corrections: PAGES.corrections.file({}),
   correctionsThanks: PAGES.correctionsThanks.file({}),
   docs: PAGES.docs.file({}),
@@ -77,7 +83,8 @@ const pageFiles = (layout: Layout) => ({
   problemTypes: PAGES.problemTypes.file({}),
   notFound: STORAGE.notFoundPage,
   methodNotAllowed: STORAGE.methodNotAllowedPage,
-});
+};
+const filesIn = (layout: Layout) => ({ ...pageFiles, device: (slug: string) => PAGES.device.file({ device_slug: slug }, layout) });
 
 /** Shown on the home page: the soonest documented endings across the catalog. */
 const UPCOMING_SHOWN = 25;
@@ -87,6 +94,63 @@ function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
   return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, updated: doc.updated, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
+}
+
+/**
+ * A chart as the templates place it: the SVG, labelled by its figure's
+ * caption (`<id>-caption`) and described by its text equivalent (`describedBy`,
+ * by default the list of the rows in words, `<id>-words`).
+ */
+function chartView(chart: Chart | null, id: string, describedBy = `${id}-words`) {
+  if (!chart) return null;
+  return { id, svg: timelineSvg(chart, { id, labelledBy: `${id}-caption`, describedBy }), words: chart.rows.map((r) => r.words) };
+}
+
+/** A kind of support in a table cell: each commitment's dates in words, with its scope when it has one. */
+const supportWords = (cs: Commitment[]) => cs.map((c) => (describeCoverage(c) === "all variants" ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
+
+/**
+ * Every page of every manufacturer: its devices newest first, a page of them
+ * at a time, each release year a chart with its table (the chart's text
+ * equivalent). The charts of a page share one axis, so their bars compare.
+ */
+function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
+  const u = urls(site);
+  // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
+  const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
+  return makers.flatMap((m) => {
+    const pages = manufacturerPages(m);
+    const maker = { slug: m.slug, name: m.name, count: m.records.length, calendar: u.manufacturerCalendar(m.slug), feed: u.manufacturerFeed(m.slug), page: u.manufacturerPage(m.slug) };
+    return pages.map((groups, i) => {
+      const onPage = groups.flatMap((g) => g.records);
+      const docs = new Map(onPage.map((r) => [r.slug, deviceSummary(r, site)]));
+      return {
+        maker,
+        number: i + 1,
+        pageCount: pages.length,
+        permalink: pageFiles.manufacturer(m.slug, i + 1),
+        title: pages.length > 1 ? `${m.name} devices (page ${i + 1} of ${pages.length})` : `${m.name} devices`,
+        prev: i > 0 ? u.manufacturerPage(m.slug, i) : null,
+        next: i + 1 < pages.length ? u.manufacturerPage(m.slug, i + 2) : null,
+        first: docs.get(onPage[0]!.slug)!.name,
+        last: docs.get(onPage[onPage.length - 1]!.slug)!.name,
+        updated: latestUpdated([...docs.values()]),
+        groups: groups.map((g) => {
+          const id = `released-${g.year ?? "unknown"}`;
+          const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
+          return {
+            year: g.year,
+            id,
+            chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
+            rows: g.records.map((r) => {
+              const doc = docs.get(r.slug)!;
+              return { name: doc.name, page: doc.links.page, type: doc.deviceType, released: readableDate(r.released), os: supportWords(r.support.os), security: supportWords(r.support.security), verdict: doc.verdict.label };
+            }),
+          };
+        }),
+      };
+    });
+  });
 }
 
 /** What a withdrawn record's notice page says: when, why, and the record that takes its place, if any. */
@@ -124,6 +188,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
+  const makerPages = manufacturerPageData(catalog, site, only);
+  const makers = manufacturersOf(catalog).map((m) => ({ name: m.name, count: m.records.length, page: urls(site).manufacturerPage(m.slug), calendar: urls(site).manufacturerCalendar(m.slug), feed: urls(site).manufacturerFeed(m.slug) }));
   const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
 
   const render = async ({ input, devices }: Pass) => {
@@ -133,13 +199,18 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("site", site);
         // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
         cfg.addGlobalData("urls", urls(site));
-        cfg.addGlobalData("files", pageFiles(layout));
+        cfg.addGlobalData("files", filesIn(layout));
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
         cfg.addGlobalData("recent", recent);
         cfg.addGlobalData("problems", PROBLEMS);
         cfg.addGlobalData("openapi", buildOpenApi(site));
         cfg.addGlobalData("upcoming", upcoming);
+        cfg.addGlobalData("upcomingChart", chartView(endingsChart(upcoming), "upcoming", "upcoming-table"));
+        cfg.addGlobalData("makerPages", makerPages);
+        cfg.addGlobalData("makers", makers);
+        cfg.addGlobalData("searchIndex", urls(site).searchIndex());
+        cfg.addGlobalData("devicePages", urls(site).page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("withdrawn", withdrawn);
@@ -182,16 +253,20 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const total = await render({ input: TEMPLATES, devices: [] });
   const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
-    const devices = rendered
-      .slice(start, start + PAGES_PER_RUN)
-      .map((r) => ({
+    const devices = await Promise.all(
+      rendered.slice(start, start + PAGES_PER_RUN).map(async (r) => ({
         doc: deviceDocument(r, site),
         evidence: evidenceDocument(r, site),
+        // Drawn into the page: a reader browsing many pages never meets the API's rate limit (docs/exports.md#badge).
+        badge: await badgeSvg(badgeOf(verdictOf(r, site.now))),
+        maker: urls(site).manufacturerPage(manufacturerSlug(r.manufacturer)),
+        timeline: chartView(deviceChart(r), "timeline"),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
         hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
         datasetYears: supportYears(r).map((year) => ({ year, url: urls(site).datasetYear(year) })),
-      }));
+      })),
+    );
     const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });
     total.files += pass.files;
     total.bytes += pass.bytes;

@@ -399,6 +399,25 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
+    [API.manufacturerFeed.path]: getOperation({
+      operationId: "getManufacturerFeed",
+      tag: "Feeds",
+      summary: "Atom feed of the changes to one manufacturer's records",
+      description: "As /feed.xml, for one manufacturer: one entry per dated revision of each of its published records and one per withdrawal of its records, newest first, at most 200, with the same entry ids. Its manufacturer page links it.",
+      parameters: [
+        {
+          name: "manufacturer",
+          in: "path",
+          required: true,
+          description: "The manufacturer's slug, as in its calendar's path.",
+          schema: schemaRef("Slug"),
+        },
+      ],
+      responses: {
+        "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), API_HEADERS),
+        "404": responseRef("ManufacturerNotFound"),
+      },
+    }),
     [API.feed.path]: getOperation({
       operationId: "getFeed",
       tag: "Feeds",

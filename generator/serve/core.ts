@@ -71,7 +71,7 @@ function miss(request: Request, name: ApiResourceName | null, params: Record<str
   const detail =
     name && PER_DEVICE.has(name)
       ? `No published device has the slug "${decodedSegment(params.device_slug!)}". Search with ${API.list.path}?q=...`
-      : name === "manufacturerCalendar"
+      : name === "manufacturerCalendar" || name === "manufacturerFeed"
         ? `No published device has a manufacturer with the slug "${decodedSegment(params.manufacturer!)}". Each record names its own as links.manufacturerCalendar.`
         : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
   return problemResponse(request, "not-found", detail);

@@ -57,6 +57,7 @@ const MEDIA_OF: Record<ApiResourceName, string> = {
   badge: MEDIA.svg,
   deviceCalendar: MEDIA.ics,
   manufacturerCalendar: MEDIA.ics,
+  manufacturerFeed: MEDIA.atom,
   feed: MEDIA.atom,
   supportCalendar: MEDIA.ics,
   recordSchema: MEDIA.json,

@@ -245,7 +245,7 @@ describe("the API answers as its OpenAPI document says", () => {
     ]);
   });
 
-  it("badges and calendars: published, former slug, withdrawn, unknown", async () => {
+  it("badges, calendars and manufacturers' feeds: published, former slug, withdrawn, unknown", async () => {
     const etag = (await check(preview.url, { path: "/api/v1/badge/alpha-phone", status: 200 })).headers.get("etag")!;
     await run([
       { path: "/api/v1/badge/alpha-phone", headers: { "If-None-Match": etag }, status: 304 },
@@ -258,6 +258,8 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: "/api/v1/calendar/no-such-device.ics", status: 404 },
       { path: "/api/v1/calendar/manufacturers/example-maker.ics", status: 200 },
       { path: "/api/v1/calendar/manufacturers/no-such-maker.ics", status: 404 },
+      { path: "/api/v1/feed/manufacturers/example-maker.xml", status: 200 },
+      { path: "/api/v1/feed/manufacturers/no-such-maker.xml", status: 404 },
       { method: "POST", path: "/api/v1/badge/alpha-phone", status: 405 },
     ]);
   });

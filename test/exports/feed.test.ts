@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { API } from "../../generator/contract/resources.ts";
 import { changeEntries, FEED_CAP, feedLinkTag } from "../../generator/derive/changes.ts";
 import { catalogOf } from "../../generator/derive/catalog.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
@@ -20,12 +21,14 @@ interface Entry {
   content: { "#text": string; type: string };
 }
 
-const feedOf = (dist: string) => readFileSync(path.join(dist, "feed.xml"), "utf8");
+const feedOf = (dist: string, file = "feed.xml") => readFileSync(path.join(dist, file), "utf8");
+let dist: string;
 let text: string;
 let feed: { id: string; updated: string; rights: string; link: { rel: string; href: string }[]; entry: Entry[] };
 
 beforeAll(async () => {
-  text = feedOf(inject("fixtureDist"));
+  dist = inject("fixtureDist");
+  text = feedOf(dist);
   feed = parser.parse(text).feed;
 });
 
@@ -122,5 +125,26 @@ describe("changeEntries", () => {
 
   it("offers the autodiscovery tag for HTML pages", () => {
     expect(feedLinkTag(site)).toBe('<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="https://api.devices.example/feed.xml">');
+  });
+});
+
+describe("a manufacturer's feed", () => {
+  const makerFeed = (maker: string) => parser.parse(feedOf(dist, API.manufacturerFeed.file({ manufacturer: maker }))).feed as typeof feed & { title: string };
+
+  it("holds the entries of the catalog feed that are its manufacturer's, with the same ids and text", () => {
+    const example = makerFeed("example-maker");
+    expect(example.id).toBe("https://api.devices.example/api/v1/feed/manufacturers/example-maker.xml");
+    expect(example.title).toBe("Device Lifecycle Records: Example Maker record changes");
+    // Every entry but the hostile device's (another manufacturer), the withdrawal of Eta Phone included.
+    expect(example.entry).toEqual(feed.entry.filter((e) => !e.id.includes(":hostile-device/")));
+    expect(example.updated).toBe(example.entry[0]!.updated);
+  });
+
+  it("escapes the manufacturer's name in its title, and its records' text in its entries", () => {
+    const raw = feedOf(dist, API.manufacturerFeed.file({ manufacturer: "hyperlink-https-evil-example" }));
+    const hostile = parser.parse(raw).feed as typeof feed & { title: string };
+    expect(hostile.title).toBe('Device Lifecycle Records: =HYPERLINK("https://evil.example") record changes');
+    expect(hostile.entry.map((e) => e.id)).toEqual(feed.entry.filter((e) => e.id.includes(":hostile-device/")).map((e) => e.id));
+    expect(raw).not.toMatch(/<script|<b>/);
   });
 });

@@ -1,6 +1,6 @@
 // Headless Debian Chromium through playwright-core, against the real preview
 // server. Tests that need it skip when it is not installed (.ci/run installs it).
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -21,10 +21,10 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * For a test file: the fixture catalog built with {site_url} and {base_url}
- * pointing at the preview itself (so every link resolves locally), served, and
- * one Chromium for all its tests.
+ * pointing at the preview itself (so every link resolves locally), served
+ * (with the public rate limit when asked), and one Chromium for all its tests.
  */
-export function browsedSite(dataDir = FIXTURES) {
+export function browsedSite(dataDir = FIXTURES, opts: { rateLimit?: boolean } = {}) {
   const ctx = {} as { preview: Preview; browser: Browser; origin: string; outDir: string };
   beforeAll(async () => {
     const port = await freePort();
@@ -32,7 +32,7 @@ export function browsedSite(dataDir = FIXTURES) {
     ctx.outDir = path.join(tempDir(), "dist");
     const report = await build({ dataDir, outDir: ctx.outDir, site: { siteUrl: ctx.origin, baseUrl: ctx.origin, now: "2026-11-22" } });
     expect(report.ok).toBe(true);
-    ctx.preview = await servePreview(ctx.outDir, { port });
+    ctx.preview = await servePreview(ctx.outDir, { port, rateLimit: opts.rateLimit });
     ctx.browser = await launchChromium();
   });
   afterAll(async () => {
@@ -67,14 +67,4 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     const { violations } = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
     return violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
   });
-}
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-artifacts/screenshots");
-
-/** A full-page screenshot kept as a test artifact (CI uploads the folder). */
-export async function keepScreenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
 }

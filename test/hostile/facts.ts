@@ -133,7 +133,7 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.query, rr.searchedOn]) onPage(x, "recall review");
     for (const x of r.evidence.repairability) for (const y of [x.scheme, x.score, x.checked]) onPage(y, "repairability");
     for (const rev of r.evidence.revisions) for (const y of [rev.date, rev.change, rev.reason]) onPage(y, "revision");
-    same(page.tags.some((t) => t.name === "img" && t.attrs.alt?.includes(r.name)), true, `${s}.html: badge alt text names the device`);
+    same(page.tags.some((t) => t.attrs.role === "img" && t.attrs["aria-label"]?.startsWith(`Update status of ${r.name}:`)), true, `${s}.html: the badge's accessible name names the device`);
 
     // The dataset: a row for every model and market (a GLOBAL model may get more, for markets a scope names), each cell exact once read back as documented.
     const rows = csv.filter((row) => row.device_slug === s);

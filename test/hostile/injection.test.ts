@@ -156,8 +156,8 @@ describe("HTML pages", () => {
     const source = DomUtils.findOne((e) => e.name === "a" && e.attribs.href === SOURCE_URL, doc.children);
     expect(source, "the source link keeps its URL, quotes and all").not.toBeNull();
     expect(DomUtils.textContent(source!)).toBe(P.anchor);
-    const badge = DomUtils.findOne((e) => e.name === "img" && (e.attribs.src ?? "").includes("/api/v1/badge/"), doc.children)!;
-    expect(badge.attribs.alt).toContain(NAME);
+    const badge = DomUtils.findOne((e) => e.attribs.role === "img" && (e.attribs["aria-label"] ?? "").startsWith("Update status of "), doc.children)!;
+    expect(badge.attribs["aria-label"]).toContain(NAME);
   });
 
   it("the badge embed snippets the page offers parse to one link around one image, inert, with the name in alt", () => {

@@ -3,6 +3,8 @@
 // year parameter and the answers for years, slugs and calendars that have no file.
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../../generator/derive/badges.ts";
+import { leafFile, nodeFile, type RootFile } from "../../generator/derive/search-files.ts";
+import { PAGES, pathOf } from "../../generator/contract/resources.ts";
 import type { HttpTarget } from "../helpers/targets.ts";
 import { isRetried404 } from "./netlify-dev.ts";
 
@@ -150,6 +152,56 @@ export function exportsSuite(target: () => HttpTarget) {
       expect(missing.status).toBe(404);
       expect(missing.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
       expect((await missing.json()).detail).toMatch(/"no-such-maker".*links.manufacturerCalendar/);
+    });
+  });
+
+  describe("a manufacturer's feed", () => {
+    it("is Atom, cacheable and readable cross-origin, with entries for that manufacturer's records only", async () => {
+      const res = await get("/api/v1/feed/manufacturers/example-maker.xml");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+      expectApiHeaders(res);
+      const text = await res.text();
+      expect(text).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+      expect(text).toContain("/api/v1/feed/manufacturers/example-maker.xml</id>");
+      const whole = await (await get("/feed.xml")).text();
+      const ids = (t: string) => t.split("<entry>").slice(1).map((e) => /<id>([^<]+)<\/id>/.exec(e)?.[1]);
+      expect(ids(text).length).toBeGreaterThan(0);
+      expect(ids(text).every((id) => ids(whole).includes(id))).toBe(true);
+    });
+
+    it("an unknown manufacturer's feed is a 404 problem", async () => {
+      const path = "/api/v1/feed/manufacturers/no-such-maker.xml";
+      const missing = await get(path);
+      if (await isRetried404(target(), missing, path)) return;
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect((await missing.json()).detail).toContain('"no-such-maker"');
+    });
+  });
+
+  describe("the site search's static index", () => {
+    const at = (file: string) => pathOf(PAGES.searchIndex, { file });
+
+    it("is JSON and text files with the API's cache lifetime, outside the rate limit", async () => {
+      const res = await get(at("root.json"));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("cache-control")).toMatch(/max-age=300/);
+      const root = (await res.json()) as RootFile;
+      const [leaf] = Object.entries(root.children).find(([, kind]) => kind === "l") ?? [];
+      const [node] = Object.entries(root.children).find(([, kind]) => kind === "n") ?? [];
+      expect(leaf ?? node).toBeDefined();
+      if (leaf) {
+        const l = await get(at(leafFile(leaf)));
+        expect(l.status).toBe(200);
+        expect(l.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+        expect(l.headers.get("cache-control")).toMatch(/max-age=300/);
+      }
+      if (node) expect((await get(at(nodeFile(node)))).status).toBe(200);
+      // More reads than the API's limit allows in a minute: none is counted.
+      const statuses = await Promise.all(Array.from({ length: 25 }, () => get(at("root.json")).then(async (r) => (await r.body?.cancel(), r.status))));
+      expect(new Set(statuses)).toEqual(new Set([200]));
     });
   });
 }

@@ -39,6 +39,7 @@ it("a next-day rebuild across one known transition changes only the files that m
     "browse/index.html", // the A–Z page that lists it says when its data last changed
     "devices/alpha-phone.html", // its page
     "index.html", // the catalog's "data last changed"
+    "manufacturers/example-maker.html", // its manufacturer's page says when its devices' data last changed
   ]);
-  // Its badge, CSV rows and calendars stay: the label is still "updates until 2031-10 (month)" while security continues.
+  // Its badge, CSV rows, calendars and search card stay: the label is still "updates until 2031-10 (month)" while security continues.
 });

@@ -1,6 +1,6 @@
 // Watch mode: an edit to a record file is served after an in-place rebuild of
 // what depends on it; a broken edit keeps the last good build.
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { build, type BuildReport, type WatchMemory } from "../../generator/build.ts";
@@ -50,7 +50,20 @@ it("an edited record is rebuilt in place, alone, and served", async () => {
   expect(list.devices.map((d: any) => d.slug)).toEqual(["alpha-phone"]);
   expect(await (await fetch(`${preview.url}/devices/alpha-phone`)).text()).toContain("Alpha Phone (renamed in place)");
   expect(readFileSync(path.join(outDir, "api/v1/dataset.csv"), "utf8")).toContain("Alpha Phone (renamed in place)");
+  expect(await (await fetch(`${preview.url}/manufacturers/example-maker`)).text()).toContain("Alpha Phone (renamed in place)");
+  // The site search's index follows the new name: its leaf for "renamed" holds the record.
+  expect(await (await fetch(`${preview.url}/search-index/v1/t/r.txt`)).text()).toMatch(/^alpha-phone\t/m);
   expect(await (await fetch(`${preview.url}/api/v1/devices/beta-tablet`)).text()).toBe(other);
+});
+
+it("an edit that changes nothing the search index holds leaves the index alone", async () => {
+  const index = path.join(outDir, "search-index/v1/root.json");
+  const { mtimeMs } = statSync(index);
+  const done = nextRebuild();
+  edit((r) => (r.support.os[0].meaning += " (reworded)"));
+  expect((await done).incremental).toEqual(["alpha-phone"]);
+  expect(statSync(index).mtimeMs).toBe(mtimeMs);
+  expect(await (await fetch(`${preview.url}/devices/alpha-phone`)).text()).toContain("(reworded)");
 });
 
 it("a broken edit changes nothing that is served", async () => {

@@ -20,6 +20,8 @@ const KINDS: [string, RegExp][] = [
   ["device page", /^devices\/[^/]+\.html$/],
   ["withdrawal notice", /^withdrawn\/[^/]+\.html$/],
   ["catalog", /^index\.html$/],
+  ["manufacturers", /^manufacturers\/index\.html$/],
+  ["manufacturer page", /^manufacturers\/[^/]+(\/\d+)?\.html$/],
   ["A–Z page", /^browse\/(index|\d+)\.html$|^browse\/\d+\/index\.html$/],
   ["corrections", /^corrections(\/thanks)?\.html$/],
   ["docs", /^docs\/[a-z-]+\.html$/],

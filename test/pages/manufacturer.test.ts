@@ -1,0 +1,65 @@
+// A manufacturer with hundreds of devices, as the growing catalog will have:
+// its pages stay readable (a page of at most 50 devices, grouped by release
+// year, each year a chart with its table), every device is on exactly one
+// page, newest first, linked in order, and no page scrolls sideways on a phone.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { synthRecords } from "../../generator/synth/generate.ts";
+import { periodOf } from "../../generator/derive/dates.ts";
+import { MANUFACTURER_PAGE_SIZE } from "../../generator/derive/manufacturers.ts";
+import { axeViolations, browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { tempDir } from "../helpers/build.ts";
+
+const MAKER = "Synthcorp";
+const records = synthRecords(400, 9).map((r, i) => (i < 320 ? { ...r, manufacturer: MAKER } : r));
+const published = records.filter((r) => r.publication.state === "published" && r.manufacturer === MAKER);
+
+function catalog(): string {
+  const data = tempDir();
+  mkdirSync(path.join(data, "devices"));
+  for (const r of records) writeFileSync(path.join(data, "devices", `${r.slug}.json`), JSON.stringify(r));
+  return data;
+}
+
+describe.skipIf(!hasChromium)("a manufacturer of 300+ devices", () => {
+  const site = browsedSite(catalog());
+
+  it("lists every device once over linked pages of at most 50, newest release first, each year charted beside its table, within a phone's width", { timeout: 180_000 }, async () => {
+    expect(published.length).toBeGreaterThan(300);
+    const { page, errors } = await watchedPage(site.browser, { width: 390 });
+    const seen: string[] = [];
+    const releases: string[] = [];
+    let next: string | null = `${site.origin}/manufacturers/synthcorp`;
+    let pages = 0;
+    while (next) {
+      await page.goto(next);
+      pages += 1;
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${next} scrolls sideways`).toBeLessThanOrEqual(390);
+      const slugs = await page.locator("table tbody tr td:first-child a").evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").pop()!));
+      expect(slugs.length).toBeLessThanOrEqual(MANUFACTURER_PAGE_SIZE);
+      // Each year's chart draws the same devices as its table, in the same order.
+      for (const section of await page.locator("main section").all()) {
+        const charted = await section.locator("svg.timeline g.row").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-row")));
+        const tabled = await section.locator("tbody tr td:first-child a").evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").pop()!));
+        expect(charted).toEqual(tabled);
+      }
+      seen.push(...slugs);
+      releases.push(...slugs.map((s) => periodOf(published.find((r) => r.slug === s)!.released)?.first ?? ""));
+      const link = page.locator('nav.pager a[rel="next"]');
+      next = (await link.count()) ? await link.getAttribute("href") : null;
+    }
+    expect(pages).toBe(Math.ceil(published.length / MANUFACTURER_PAGE_SIZE));
+    expect([...seen].sort()).toEqual(published.map((r) => r.slug).sort());
+    expect(releases).toEqual([...releases].sort().reverse());
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("has no accessibility violations on a full page of devices", async () => {
+    const { page } = await watchedPage(site.browser);
+    await page.goto(`${site.origin}/manufacturers/synthcorp/2`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,117 @@
+// The site's pictures, drawn at desktop and phone width and compared with
+// their committed baselines (test/pages/baselines/, redrawn with `npm run
+// test:baselines`): a changed picture (a chart's band, a layout, a colour) is
+// noticed. The fixture catalog is built with fixed origins, so no port number
+// reaches a picture, and the reader's clock is the build day.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { hasChromium, launchChromium } from "../helpers/browser.ts";
+import { SITE, buildTo, servePreview, type Preview } from "../helpers/build.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PNG } from "pngjs";
+import { BASELINES, allowedDiff, compareImages, differenceFromBaseline, shoot, stablePage } from "../helpers/screenshots.ts";
+
+const NOW = "2026-11-22";
+const WIDTHS = { desktop: 1280, phone: 390 } as const;
+
+/**
+ * Name → path, and how much of the page is compared: its top (in pixels;
+ * long pages keep the baselines small, and documents change with every edit
+ * to docs/), or the whole page.
+ */
+const PAGES: Record<string, [string, number | "whole"]> = {
+  home: ["/", 2400],
+  device: ["/devices/gamma-phone", 2400],
+  manufacturer: ["/manufacturers/example-maker", 2400],
+  manufacturers: ["/manufacturers/", "whole"],
+  browse: ["/browse/", "whole"],
+  corrections: ["/corrections", 900],
+  "not-found": ["/no-such-page", "whole"],
+  "docs-api": ["/docs/api", 900],
+};
+
+/** The timelines of the other kinds of dated statement: a minimum commitment, announced ceilings. */
+const CHARTS: Record<string, string> = { "timeline-minimum": "/devices/beta-tablet", "timeline-ceiling": "/devices/theta-watch" };
+
+describe.skipIf(!hasChromium)("screenshots against their baselines", () => {
+  let preview: Preview;
+  let browser: Browser;
+  beforeAll(async () => {
+    preview = await servePreview((await buildTo(undefined, NOW)).outDir);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await preview?.close();
+  });
+
+  const open = (width: number) => stablePage(browser, { previewUrl: preview.url, origins: [SITE.siteUrl, SITE.baseUrl], width, now: NOW });
+
+  it("draws every kind of page as its baseline, at desktop and phone width", { timeout: 240_000 }, async () => {
+    const differences: string[] = [];
+    for (const [name, [path, extent]] of Object.entries(PAGES)) {
+      for (const [label, width] of Object.entries(WIDTHS)) {
+        const page = await open(width);
+        await page.goto(SITE.siteUrl + path);
+        const difference = differenceFromBaseline(await shoot(page, extent === "whole" ? undefined : extent), `${name}-${label}`);
+        if (difference) differences.push(difference);
+        await page.context().close();
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it("draws the timelines of minimum commitments and announced ceilings, and the live search's results, as their baselines", { timeout: 120_000 }, async () => {
+    const differences: string[] = [];
+    const compare = (png: Buffer, name: string) => {
+      const difference = differenceFromBaseline(png, name);
+      if (difference) differences.push(difference);
+    };
+    for (const [label, width] of Object.entries(WIDTHS)) {
+      for (const [name, path] of Object.entries(CHARTS)) {
+        const page = await open(width);
+        await page.goto(SITE.siteUrl + path);
+        await shoot(page);
+        compare(await page.locator("figure.chart").screenshot({ animations: "disabled" }), `${name}-${label}`);
+        await page.context().close();
+      }
+      const page = await open(width);
+      await page.goto(`${SITE.siteUrl}/`);
+      await page.fill("#q", "phone");
+      await expect.poll(() => page.locator("#results-status").innerText()).toMatch(/Showing \d+ of \d+/);
+      await shoot(page);
+      compare(await page.locator("#search-results").screenshot({ animations: "disabled", caret: "hide" }), `search-${label}`);
+      await page.context().close();
+    }
+    expect(differences).toEqual([]);
+  });
+});
+
+describe("the comparison", () => {
+  const baseline = readFileSync(path.join(BASELINES, "device-desktop.png"));
+  /** The baseline with `n` pixels painted red, `spread` apart. */
+  const painted = (n: number, spread: number) => {
+    const png = PNG.sync.read(baseline);
+    for (let k = 0; k < n; k++) {
+      const at = ((200 + Math.floor((k * spread) / png.width) * 3) * png.width + ((k * spread) % png.width)) * 4;
+      png.data.set([255, 0, 0, 255], at);
+    }
+    return PNG.sync.write(png);
+  };
+  const passes = (png: Buffer) => {
+    const c = compareImages(png, baseline);
+    return c.differing <= allowedDiff(c.pixels);
+  };
+
+  it("passes the same picture, and a few stray pixels", () => {
+    expect(compareImages(baseline, baseline).differing).toBe(0);
+    expect(passes(painted(200, 997))).toBe(true);
+  });
+
+  it("notices a changed band: a block of 30×12 pixels, a month's band at desktop width", () => {
+    const png = PNG.sync.read(baseline);
+    for (let y = 600; y < 612; y++) for (let x = 300; x < 330; x++) png.data.set([255, 0, 0, 255], (y * png.width + x) * 4);
+    expect(passes(PNG.sync.write(png))).toBe(false);
+  });
+});
