@@ -36,7 +36,7 @@ if (form && input && section && list && status && more) {
     section!.classList.remove("hidden");
     say("Searching…");
     let answer: Answer;
-    let cards;
+    let cards: Awaited<ReturnType<typeof cardsOf>>;
     try {
       answer = await search(q, want);
       cards = await cardsOf(answer.results);

@@ -93,7 +93,12 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
   const occField = new Int32Array(total);
   const occOffset = new Int32Array(total);
   let k = 0;
-  codes.forEach((c, f) => c.forEach((_, o) => ((occField[k] = f), (occOffset[k++] = o))));
+  codes.forEach((c, f) => {
+    for (let o = 0; o < c.length; o++) {
+      occField[k] = f;
+      occOffset[k++] = o;
+    }
+  });
   const tmpField = new Int32Array(total);
   const tmpOffset = new Int32Array(total);
 
