@@ -85,7 +85,10 @@ if (isMain(import.meta.filename)) {
 
   const base = await buildAt(catalogDir, NOW, "base");
   const cases: ChurnCase[] = [];
-  for (const [name, days] of [["(a) next-day rebuild", 1], ["(b) rebuild 30 days later", 30]] as const) {
+  for (const [name, days] of [
+    ["(a) next-day rebuild", 1],
+    ["(b) rebuild 30 days later", 30],
+  ] as const) {
     const later = nextDay(NOW, days);
     const { list, bytes } = changed(base, await buildAt(catalogDir, later, `day-${days}`));
     const t = transitions(NOW, later);
@@ -108,13 +111,26 @@ if (isMain(import.meta.filename)) {
     // ETag manifest and lists the ETag of a file that carries it (the manifest's entries are those files' hashes).
     const carries = (f: string) => existsSync(path.join(workDir, "edited", f)) && readFileSync(path.join(workDir, "edited", f)).includes(target.slug);
     const manifest = STORAGE.etagManifest.slice(1);
-    const listed = (f: string) => f === manifest && Object.keys(JSON.parse(readFileSync(path.join(workDir, "edited", f), "utf8"))).some((p) => list.includes(p.slice(1)) && carries(p.slice(1)));
+    const listed = (f: string) =>
+      f === manifest &&
+      Object.keys(JSON.parse(readFileSync(path.join(workDir, "edited", f), "utf8"))).some((p) => list.includes(p.slice(1)) && carries(p.slice(1)));
     const unnecessary = list.filter((f) => !carries(f) && !listed(f));
-    cases.push({ name: `(c) one-record edit (${target.slug})`, files: list.length, bytes, limit: 16, pass: list.length <= 16 && unnecessary.length === 0, list, unnecessary });
+    cases.push({
+      name: `(c) one-record edit (${target.slug})`,
+      files: list.length,
+      bytes,
+      limit: 16,
+      pass: list.length <= 16 && unnecessary.length === 0,
+      list,
+      unnecessary,
+    });
   }
   const added = JSON.parse(readFileSync(file, "utf8"));
   const addedSlug = `${target.slug}-twin`;
-  writeFileSync(path.join(edited, "devices", `${addedSlug}.json`), `${JSON.stringify({ ...added, slug: addedSlug, name: `${added.name} Twin`, aliases: [], formerSlugs: [] }, null, 2)}\n`);
+  writeFileSync(
+    path.join(edited, "devices", `${addedSlug}.json`),
+    `${JSON.stringify({ ...added, slug: addedSlug, name: `${added.name} Twin`, aliases: [], formerSlugs: [] }, null, 2)}\n`,
+  );
   {
     const before = snapshot(path.join(workDir, "edited"));
     const { list, bytes } = changed(before, await buildAt(edited, NOW, "added"));

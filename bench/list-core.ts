@@ -41,7 +41,10 @@ function requestMix(records: ReturnType<typeof synthRecords>, count: number): st
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
   const accent: Record<string, string> = { a: "á", e: "é", o: "ö", u: "ü", i: "ï", c: "ç", n: "ñ" };
   const mangle = (s: string) =>
-    [...s].map((ch) => (rand() < 0.15 ? (accent[ch.toLowerCase()] ?? ch) : rand() < 0.3 ? ch.toUpperCase() : ch.toLowerCase())).join("").replace(/ /g, () => (rand() < 0.3 ? "  -  " : " "));
+    [...s]
+      .map((ch) => (rand() < 0.15 ? (accent[ch.toLowerCase()] ?? ch) : rand() < 0.3 ? ch.toUpperCase() : ch.toLowerCase()))
+      .join("")
+      .replace(/ /g, () => (rand() < 0.3 ? "  -  " : " "));
   const limit = () => (rand() < 0.6 ? null : pick([1, 10, 25, 100]));
   const out: string[] = [];
   for (let k = 0; k < count; k++) {
@@ -75,9 +78,10 @@ async function measureSize(n: number, work: string) {
   const deno = path.join(ROOT, "node_modules/.bin/deno");
   const runtime = existsSync(deno) ? "deno" : "node";
   const loads = Array.from({ length: 7 }, () => {
-    const out = runtime === "deno"
-      ? execFileSync(deno, ["run", "--allow-read", path.join(ROOT, "bench/list-index-load.ts"), file], { cwd: ROOT, encoding: "utf8" })
-      : execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/list-index-load.ts"), file], { cwd: ROOT, encoding: "utf8" });
+    const out =
+      runtime === "deno"
+        ? execFileSync(deno, ["run", "--allow-read", path.join(ROOT, "bench/list-index-load.ts"), file], { cwd: ROOT, encoding: "utf8" })
+        : execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/list-index-load.ts"), file], { cwd: ROOT, encoding: "utf8" });
     return JSON.parse(out.trim().split("\n").pop()!) as { totalMs: number };
   });
   const cold = loads.map((l) => l.totalMs);

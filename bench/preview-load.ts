@@ -36,19 +36,40 @@ export interface PreviewLoadResult {
   previewOverServe: number;
 }
 
-async function load(server: LoadTarget["server"], name: string, base: string, urlPath: string, opts: { connections: number; durationS: number; warmupS: number }, headers?: Record<string, string>): Promise<LoadTarget> {
+async function load(
+  server: LoadTarget["server"],
+  name: string,
+  base: string,
+  urlPath: string,
+  opts: { connections: number; durationS: number; warmupS: number },
+  headers?: Record<string, string>,
+): Promise<LoadTarget> {
   const url = base + urlPath;
   await autocannon({ url, headers, connections: opts.connections, duration: opts.warmupS });
   const r = await autocannon({ url, headers, connections: opts.connections, duration: opts.durationS });
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
-  return { server, name, path: urlPath, requestsPerSec: round(r.requests.average, 0), p50Ms: r.latency.p50, p99Ms: r.latency.p99, statuses, errors: r.errors + r.timeouts };
+  return {
+    server,
+    name,
+    path: urlPath,
+    requestsPerSec: round(r.requests.average, 0),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    statuses,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function measurePreviewLoad(distDir: string, opts: { connections: number; durationS: number; warmupS: number; rounds: number }): Promise<PreviewLoadResult> {
+export async function measurePreviewLoad(
+  distDir: string,
+  opts: { connections: number; durationS: number; warmupS: number; rounds: number },
+): Promise<PreviewLoadResult> {
   const devicesDir = path.join(distDir, "api/v1/devices");
-  const file = readdirSync(devicesDir).filter((n) => n.endsWith(".json")).sort()[0];
+  const file = readdirSync(devicesDir)
+    .filter((n) => n.endsWith(".json"))
+    .sort()[0];
   if (!file) throw new Error(`no record files in ${devicesDir}`);
   const slug = file.slice(0, -".json".length);
   const name = String(JSON.parse(readFileSync(path.join(devicesDir, file), "utf8")).name);
@@ -59,29 +80,38 @@ export async function measurePreviewLoad(distDir: string, opts: { connections: n
   const sbase = `http://127.0.0.1:${servePort}`;
   const preview = spawnTs(path.join(ROOT, "generator/cli/preview.ts"), ["--dir", distDir, "--port", String(previewPort), "--no-rate-limit"]);
   // -L: no request log (the preview keeps none either); -n: no clipboard.
-  const serve = spawn(path.join(ROOT, "node_modules/.bin/serve"), ["-l", `tcp://127.0.0.1:${servePort}`, "-L", "-n", "--no-port-switching", distDir], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  return withServers([[preview, pbase], [serve, sbase]], async () => {
-    const record = `/api/v1/devices/${slug}`;
-    const etag = (await fetch(pbase + record)).headers.get("etag")!;
-    const targets = [
-      await load("preview", "record", pbase, record, opts),
-      await load("preview", "record, 304", pbase, record, opts, { "If-None-Match": etag }),
-      await load("preview", "record file", pbase, `${record}.json`, opts),
-      await load("preview", "list page", pbase, "/api/v1/devices", opts),
-      await load("preview", "search", pbase, `/api/v1/devices?q=${q}`, opts),
-      await load("preview", "device page", pbase, `/devices/${slug}`, opts),
-      await load("preview", "whole CSV", pbase, "/api/v1/dataset", opts),
-      await load("serve", "record file", sbase, `${record}.json`, opts),
-      await load("serve", "device page", sbase, `/devices/${slug}`, opts),
-    ];
-    const rounds: PreviewLoadResult["rounds"] = [];
-    for (let i = 0; i < opts.rounds; i++) {
-      const p = await load("preview", "record", pbase, record, opts);
-      const s = await load("serve", "record file", sbase, `${record}.json`, opts);
-      rounds.push({ preview: p.requestsPerSec, serve: s.requestsPerSec });
-    }
-    return { ...opts, targets, rounds, previewOverServe: round(median(rounds.map((r) => r.preview / r.serve)), 2) };
+  const serve = spawn(path.join(ROOT, "node_modules/.bin/serve"), ["-l", `tcp://127.0.0.1:${servePort}`, "-L", "-n", "--no-port-switching", distDir], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  return withServers(
+    [
+      [preview, pbase],
+      [serve, sbase],
+    ],
+    async () => {
+      const record = `/api/v1/devices/${slug}`;
+      const etag = (await fetch(pbase + record)).headers.get("etag")!;
+      const targets = [
+        await load("preview", "record", pbase, record, opts),
+        await load("preview", "record, 304", pbase, record, opts, { "If-None-Match": etag }),
+        await load("preview", "record file", pbase, `${record}.json`, opts),
+        await load("preview", "list page", pbase, "/api/v1/devices", opts),
+        await load("preview", "search", pbase, `/api/v1/devices?q=${q}`, opts),
+        await load("preview", "device page", pbase, `/devices/${slug}`, opts),
+        await load("preview", "whole CSV", pbase, "/api/v1/dataset", opts),
+        await load("serve", "record file", sbase, `${record}.json`, opts),
+        await load("serve", "device page", sbase, `/devices/${slug}`, opts),
+      ];
+      const rounds: PreviewLoadResult["rounds"] = [];
+      for (let i = 0; i < opts.rounds; i++) {
+        const p = await load("preview", "record", pbase, record, opts);
+        const s = await load("serve", "record file", sbase, `${record}.json`, opts);
+        rounds.push({ preview: p.requestsPerSec, serve: s.requestsPerSec });
+      }
+      return { ...opts, targets, rounds, previewOverServe: round(median(rounds.map((r) => r.preview / r.serve)), 2) };
+    },
+  );
 }
 
 async function withServers<T>(servers: [ChildProcess, string][], work: () => Promise<T>): Promise<T> {

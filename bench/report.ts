@@ -87,7 +87,12 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
   const bigNote = big?.devices === 50_000 ? undefined : `read at ${n(big?.devices ?? 0)} devices; the target is set at 50,000`;
   // The list core counts published records (about 98.5% of a synthetic catalog).
   const core50k = r.listCore.sizes.at(-1);
-  const coreNote = r.listCore.status !== "measured" ? `list core ${r.listCore.status}` : (core50k?.records ?? 0) >= 45_000 ? undefined : `read at ${n(core50k?.records ?? 0)} records`;
+  const coreNote =
+    r.listCore.status !== "measured"
+      ? `list core ${r.listCore.status}`
+      : (core50k?.records ?? 0) >= 45_000
+        ? undefined
+        : `read at ${n(core50k?.records ?? 0)} records`;
   const targets: Target[] = [];
   const add = (target: string, measured: string | null | undefined, pass: boolean | null | undefined, note?: string) =>
     targets.push(measured == null ? { target, measured: "not measured", pass: null, note } : { target, measured, pass: pass ?? null, note });
@@ -95,7 +100,9 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
   // A build that fails cannot meet a target; a missing baseline or floor leaves it unmeasured.
   add(
     "full build ≤ bare Eleventy baseline at 10k",
-    ref?.overBaseline !== undefined ? `${ref.overBaseline}× (${s(ref.build?.wallMs)} s vs ${s(ref.baseline?.wallMs)} s)` : failed(ref, "build") || failed(ref, "baseline"),
+    ref?.overBaseline !== undefined
+      ? `${ref.overBaseline}× (${s(ref.build?.wallMs)} s vs ${s(ref.baseline?.wallMs)} s)`
+      : failed(ref, "build") || failed(ref, "baseline"),
     ref?.overBaseline !== undefined ? ref.overBaseline <= 1 : ref?.build ? null : false,
     refNote,
   );
@@ -124,7 +131,12 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
     big?.build ? big.build.catalogCalendarBytes <= 1_000_000 : big && false,
     bigNote,
   );
-  add("peak RSS < 2 GB at 50k", big?.build ? `${n(Math.round(big.build.peakRssMB))} MB` : failed(big, "build"), big?.build ? big.build.peakRssMB < 2048 : big && false, bigNote);
+  add(
+    "peak RSS < 2 GB at 50k",
+    big?.build ? `${n(Math.round(big.build.peakRssMB))} MB` : failed(big, "build"),
+    big?.build ? big.build.peakRssMB < 2048 : big && false,
+    bigNote,
+  );
   add(
     "one-record change < 2 s (10k catalog)",
     r.rebuild ? `${s(r.rebuild.endToEndMs)} s (${r.rebuild.mode})` : r.errors.rebuild,
@@ -135,13 +147,28 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
   const nextDay = churnCase("(a)");
   const edit = churnCase("(c)");
   const churnNote = r.churn && r.churn.devices !== 10_000 ? `read at ${n(r.churn.devices)} devices` : undefined;
-  add("next-day rebuild ≤ 6 files per verdict transition + 20 (10k)", nextDay && `${n(nextDay.files)} files for ${nextDay.transitions} transitions (limit ${nextDay.limit})`, nextDay?.pass, churnNote);
+  add(
+    "next-day rebuild ≤ 6 files per verdict transition + 20 (10k)",
+    nextDay && `${n(nextDay.files)} files for ${nextDay.transitions} transitions (limit ${nextDay.limit})`,
+    nextDay?.pass,
+    churnNote,
+  );
   add("one-record edit ≤ 16 files, each necessary (10k)", edit && `${edit.files} files, ${edit.unnecessary?.length ?? 0} unnecessary`, edit?.pass, churnNote);
   add("search core p99 < 5 ms at 50k", core50k && `${core50k.p99Ms} ms per request`, core50k && core50k.p99Ms < 5, coreNote);
   add("cold index load < 50 ms at 50k", core50k && `${core50k.coldLoadMs} ms`, core50k && core50k.coldLoadMs < 50, coreNote);
   const search50k = r.searchIndex.sizes.at(-1);
-  const searchNote = r.searchIndex.status !== "measured" ? `search index ${r.searchIndex.status}` : (search50k?.records ?? 0) >= 45_000 ? undefined : `read at ${n(search50k?.records ?? 0)} records`;
-  add("site search: 90% of keystrokes fetch ≤ 5 KB (gzipped) at 50k", search50k && `${search50k.keyGzipP90KB} KB`, search50k && search50k.keyGzipP90KB <= 5, searchNote);
+  const searchNote =
+    r.searchIndex.status !== "measured"
+      ? `search index ${r.searchIndex.status}`
+      : (search50k?.records ?? 0) >= 45_000
+        ? undefined
+        : `read at ${n(search50k?.records ?? 0)} records`;
+  add(
+    "site search: 90% of keystrokes fetch ≤ 5 KB (gzipped) at 50k",
+    search50k && `${search50k.keyGzipP90KB} KB`,
+    search50k && search50k.keyGzipP90KB <= 5,
+    searchNote,
+  );
   const pl = r.previewLoad;
   add("preview ≥ 80% of plain serve throughput", pl ? `${Math.round(pl.previewOverServe * 100)}%` : r.errors["preview load"], pl && pl.previewOverServe >= 0.8);
   return targets;
@@ -172,7 +199,24 @@ export function render(r: Results): string {
   );
   out.push(
     table(
-      ["devices", "build", "process", "CPU", "peak RSS MB", "files", "MB written", "largest folder", "shard digits", "calendar KB", "ms/device", "Eleventy baseline", "÷ baseline", "write floor", "÷ floor", "load 1m"],
+      [
+        "devices",
+        "build",
+        "process",
+        "CPU",
+        "peak RSS MB",
+        "files",
+        "MB written",
+        "largest folder",
+        "shard digits",
+        "calendar KB",
+        "ms/device",
+        "Eleventy baseline",
+        "÷ baseline",
+        "write floor",
+        "÷ floor",
+        "load 1m",
+      ],
       r.perSize.map((p) => [
         n(p.devices),
         s(p.build?.wallMs),
@@ -200,7 +244,15 @@ export function render(r: Results): string {
 
   const built = r.perSize.filter((p) => p.build);
   const stages = [...new Set(built.flatMap((p) => Object.keys(p.build!.stages)))];
-  out.push("Stages (s; as build() reports them: an asynchronous emitter, e.g. the pages' worker thread, overlaps the others and counts its wall time)", "", table(["devices", ...stages], built.map((p) => [n(p.devices), ...stages.map((k) => (p.build!.stages[k] === undefined ? "" : s(p.build!.stages[k]!)))])), "");
+  out.push(
+    "Stages (s; as build() reports them: an asynchronous emitter, e.g. the pages' worker thread, overlaps the others and counts its wall time)",
+    "",
+    table(
+      ["devices", ...stages],
+      built.map((p) => [n(p.devices), ...stages.map((k) => (p.build!.stages[k] === undefined ? "" : s(p.build!.stages[k]!)))]),
+    ),
+    "",
+  );
 
   out.push(
     "Baseline and floor detail",
@@ -224,13 +276,28 @@ export function render(r: Results): string {
 
   if (r.repeat > 1) {
     const runs = (u: { runsMs?: number[] } | undefined) => u?.runsMs?.map((ms) => s(ms)).join(", ") ?? "";
-    out.push("Every run (s)", "", table(["devices", "build", "baseline", "floor"], r.perSize.map((p) => [n(p.devices), runs(p.build), runs(p.baseline), runs(p.floor)])), "");
+    out.push(
+      "Every run (s)",
+      "",
+      table(
+        ["devices", "build", "baseline", "floor"],
+        r.perSize.map((p) => [n(p.devices), runs(p.build), runs(p.baseline), runs(p.floor)]),
+      ),
+      "",
+    );
   }
 
   if (r.rebuild) {
     const b = r.rebuild;
-    const stages = b.stages ? ` (${Object.entries(b.stages).map(([k, ms]) => `${k} ${s(ms)}`).join(", ")})` : "";
-    out.push(`One-record change at ${n(b.devices)} devices (${b.mode}, record ${b.slug}): ${s(b.endToEndMs)} s end to end${b.buildMs !== undefined ? `, of which build() ${s(b.buildMs)} s${stages}` : ""}${b.rebuildMs !== undefined ? `; the watcher logged its rebuild as ${s(b.rebuildMs)} s` : ""}`, "");
+    const stages = b.stages
+      ? ` (${Object.entries(b.stages)
+          .map(([k, ms]) => `${k} ${s(ms)}`)
+          .join(", ")})`
+      : "";
+    out.push(
+      `One-record change at ${n(b.devices)} devices (${b.mode}, record ${b.slug}): ${s(b.endToEndMs)} s end to end${b.buildMs !== undefined ? `, of which build() ${s(b.buildMs)} s${stages}` : ""}${b.rebuildMs !== undefined ? `; the watcher logged its rebuild as ${s(b.rebuildMs)} s` : ""}`,
+      "",
+    );
   }
 
   if (r.churn) {
@@ -240,11 +307,22 @@ export function render(r: Results): string {
       "",
       table(
         ["case", "files changed", "MB", "verdict transitions", "target", "result"],
-        c.cases.map((x) => [x.name, n(x.files), (x.bytes / 1e6).toFixed(2), x.transitions ?? "", x.limit === undefined ? "report" : `≤ ${n(x.limit)}`, x.pass === undefined ? "" : x.pass ? "PASS" : "FAIL"]),
+        c.cases.map((x) => [
+          x.name,
+          n(x.files),
+          (x.bytes / 1e6).toFixed(2),
+          x.transitions ?? "",
+          x.limit === undefined ? "report" : `≤ ${n(x.limit)}`,
+          x.pass === undefined ? "" : x.pass ? "PASS" : "FAIL",
+        ]),
       ),
       "",
     );
-    for (const x of c.cases.filter((x) => x.list)) out.push(`${x.name}: ${x.list!.map((f) => `\`${f}\``).join(", ")}${x.unnecessary?.length ? `; unnecessary: ${x.unnecessary.join(", ")}` : "; each carries the edited record"}`, "");
+    for (const x of c.cases.filter((x) => x.list))
+      out.push(
+        `${x.name}: ${x.list!.map((f) => `\`${f}\``).join(", ")}${x.unnecessary?.length ? `; unnecessary: ${x.unnecessary.join(", ")}` : "; each carries the edited record"}`,
+        "",
+      );
   }
 
   for (const [what, e] of Object.entries(r.errors)) out.push(`${what} failed: ${e}`, "");
@@ -256,7 +334,15 @@ export function render(r: Results): string {
     const sizes = m.sizes as Record<string, number | string>[];
     if (m.status === "measured") {
       const columns = [...new Set(sizes.flatMap((c) => Object.keys(c)))];
-      out.push(title, "", table(columns, sizes.map((c) => columns.map((k) => (k === "records" ? n(Number(c.records)) : String(c[k] ?? ""))))), "");
+      out.push(
+        title,
+        "",
+        table(
+          columns,
+          sizes.map((c) => columns.map((k) => (k === "records" ? n(Number(c.records)) : String(c[k] ?? "")))),
+        ),
+        "",
+      );
     } else {
       out.push(`${title.split(" (")[0]}: ${m.status}`, "");
       if (m.output) out.push("```", m.output.trim(), "```", "");
@@ -265,11 +351,24 @@ export function render(r: Results): string {
 
   if (r.previewLoad) {
     const pl = r.previewLoad;
-    out.push(`Preview under load at ${n(pl.devices)} devices (autocannon, ${pl.connections} connections, ${pl.durationS} s after ${pl.warmupS} s warm-up, 127.0.0.1)`, "");
+    out.push(
+      `Preview under load at ${n(pl.devices)} devices (autocannon, ${pl.connections} connections, ${pl.durationS} s after ${pl.warmupS} s warm-up, 127.0.0.1)`,
+      "",
+    );
     out.push(
       table(
         ["server", "target", "path", "req/s", "p50 ms", "p99 ms", "statuses"],
-        pl.targets.map((t) => [t.server, t.name, t.path, n(t.requestsPerSec), t.p50Ms, t.p99Ms, Object.entries(t.statuses).map(([c, k]) => `${c}×${n(k)}`).join(" ") + (t.errors ? ` errors×${t.errors}` : "")]),
+        pl.targets.map((t) => [
+          t.server,
+          t.name,
+          t.path,
+          n(t.requestsPerSec),
+          t.p50Ms,
+          t.p99Ms,
+          Object.entries(t.statuses)
+            .map(([c, k]) => `${c}×${n(k)}`)
+            .join(" ") + (t.errors ? ` errors×${t.errors}` : ""),
+        ]),
       ),
       "",
       `preview (record API path) ÷ serve (record file), the median of ${pl.rounds.length} rounds' ratios (${pl.rounds.map((r) => `${n(r.preview)}/${n(r.serve)}`).join(", ")} req/s): ${pl.previewOverServe}`,

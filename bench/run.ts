@@ -19,7 +19,10 @@ import { measureWriteFloor } from "./write-floor.ts";
 const { values: flags } = parseArgs({
   options: { sizes: { type: "string" }, quick: { type: "boolean", default: false }, repeat: { type: "string", default: "1" }, scratch: { type: "string" } },
 });
-const sizes = (flags.sizes ?? (flags.quick ? "200,1000" : "1000,10000,50000")).split(",").map(Number).sort((a, b) => a - b);
+const sizes = (flags.sizes ?? (flags.quick ? "200,1000" : "1000,10000,50000"))
+  .split(",")
+  .map(Number)
+  .sort((a, b) => a - b);
 if (!sizes.length || sizes.some((x) => !Number.isInteger(x) || x < 1)) {
   console.error("error: --sizes takes positive integers separated by commas");
   process.exit(2);
@@ -77,7 +80,9 @@ async function measureSize(devices: number): Promise<SizeResult> {
   const baseline = await attempt("baseline", errors, () => fastest(dir("baseline"), () => measureBaseline(dir("catalog"), dir("baseline"))), `${devices}: `);
   rmSync(dir("baseline"), { recursive: true, force: true });
   say(`${devices}: write floor`);
-  const floor = build ? await attempt("floor", errors, () => fastest(dir("floor"), () => measureWriteFloor(dir("dist"), dir("floor"))), `${devices}: `) : undefined;
+  const floor = build
+    ? await attempt("floor", errors, () => fastest(dir("floor"), () => measureWriteFloor(dir("dist"), dir("floor"))), `${devices}: `)
+    : undefined;
   rmSync(dir("floor"), { recursive: true, force: true });
   if (devices !== refSize) rmSync(path.join(work, `${devices}`), { recursive: true, force: true });
   return {

@@ -29,7 +29,10 @@ function listFiles(root: string): { rel: string; size: number }[] {
 if (isMain(import.meta.filename)) {
   const [builtDir, outDir] = process.argv.slice(2) as [string, string];
   const files = listFiles(builtDir);
-  const content = Buffer.alloc(files.reduce((m, f) => Math.max(m, f.size), 0), "x");
+  const content = Buffer.alloc(
+    files.reduce((m, f) => Math.max(m, f.size), 0),
+    "x",
+  );
   const { usage } = await measured(() => {
     const made = new Set<string>();
     for (const f of files) {

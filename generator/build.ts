@@ -122,7 +122,10 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   const shape = shapeOf(catalog, opts.site);
   const last = opts.watch?.last;
   const maxFolderEntries = opts.maxFolderEntries ?? NETLIFY_MAX_FOLDER_ENTRIES;
-  const layout = chooseLayout(catalog.published.map((r) => r.slug), maxFolderEntries);
+  const layout = chooseLayout(
+    catalog.published.map((r) => r.slug),
+    maxFolderEntries,
+  );
   const only = last && last.shape === shape ? new Set([...current].filter(([slug, r]) => last.records.get(slug) !== r).map(([slug]) => slug)) : undefined;
   stages.derive = round(performance.now() - t0);
 
@@ -163,7 +166,9 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     largestFolder = (await folderSizes(workDir))[0]!;
     if (largestFolder.entries > maxFolderEntries) {
       await rm(workDir, { recursive: true, force: true });
-      throw new Error(`the output folder "${largestFolder.folder}" would hold ${largestFolder.entries} entries; Netlify refuses a deploy with a folder of more than ${maxFolderEntries} (generator/derive/layout.ts)`);
+      throw new Error(
+        `the output folder "${largestFolder.folder}" would hold ${largestFolder.entries} entries; Netlify refuses a deploy with a folder of more than ${maxFolderEntries} (generator/derive/layout.ts)`,
+      );
     }
     await writeDeployConfig(outDir, layout);
     t0 = performance.now();

@@ -3,6 +3,7 @@ export default {
   permalink: (data) => data.mp.permalink,
   eleventyComputed: {
     title: (data) => data.mp.title,
-    description: (data) => `When ${data.mp.maker.name} devices stop getting OS and security updates: a timeline of each device's support, with the dates in words.`,
+    description: (data) =>
+      `When ${data.mp.maker.name} devices stop getting OS and security updates: a timeline of each device's support, with the dates in words.`,
   },
 };

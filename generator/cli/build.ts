@@ -18,10 +18,12 @@ const t0 = performance.now();
 // (test/hostile/interrupted-build.test.ts). Not for use outside tests.
 const holdAt = Number(process.env.DL_BUILD_TEST_HOLD_AT_LINE ?? 0);
 let lines = 0;
-const log = args.quiet ? undefined : (line: string) => {
-  console.log(`[build] ${line}`); // synchronous on a pipe, so the test reads it before the hold
-  if (++lines === holdAt) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
-};
+const log = args.quiet
+  ? undefined
+  : (line: string) => {
+      console.log(`[build] ${line}`); // synchronous on a pipe, so the test reads it before the hold
+      if (++lines === holdAt) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+    };
 const report = await build({ dataDir: args.data as string, outDir: args.out as string, site, log });
 if (!report.ok) {
   for (const p of report.problems) console.error(formatProblem(p));

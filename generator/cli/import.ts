@@ -14,7 +14,8 @@ import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport } from "../import/endoflife
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow } from "./args.ts";
 
-const USAGE = "usage: npm run import -- endoflife DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+const USAGE =
+  "usage: npm run import -- endoflife DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -54,7 +55,12 @@ const catalog = await readCatalog(args.data as string);
 problems.push(...catalog.problems.map(formatProblem));
 const result = folder.problems.length
   ? undefined
-  : runImport({ products: folder.products, catalog: catalog.records, devicesDir: path.join(args.data as string, "devices"), context: { commit, commitDate, checked, state: state as "draft" | "published" } });
+  : runImport({
+      products: folder.products,
+      catalog: catalog.records,
+      devicesDir: path.join(args.data as string, "devices"),
+      context: { commit, commitDate, checked, state: state as "draft" | "published" },
+    });
 problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
 if (problems.length || !result?.report) {
   for (const p of problems) console.error(p);

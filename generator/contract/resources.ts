@@ -180,7 +180,9 @@ const patterns = new WeakMap<Resource, RegExp>();
 export function matchResource<P extends string>(r: Resource<P>, pathname: string): Params<P> | null {
   let re = patterns.get(r);
   if (!re) {
-    const source = r.path.split(/(\{[a-z_]+\})/).map((part) => (/^\{[a-z_]+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    const source = r.path
+      .split(/(\{[a-z_]+\})/)
+      .map((part) => (/^\{[a-z_]+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     patterns.set(r, (re = new RegExp(`^${source.join("")}$`)));
   }
   const m = re.exec(pathname);

@@ -54,7 +54,9 @@ export function badgeEmbed(slug: string, site: Site, name?: string): { html: str
   const u = urls(site);
   const alt = `Software update support status${name ? ` of ${name}` : ""} (Device Lifecycle Records)`;
   // Markdown decodes entities in alt text, so the HTML escape serves; brackets and line breaks would end it.
-  const mdAlt = escapeMarkup(alt).replace(/[\\[\]]/g, "\\$&").replace(/[\r\n]+/g, " ");
+  const mdAlt = escapeMarkup(alt)
+    .replace(/[\\[\]]/g, "\\$&")
+    .replace(/[\r\n]+/g, " ");
   return {
     html: `<a href="${escapeMarkup(u.page(slug))}"><img src="${escapeMarkup(u.badge(slug))}" alt="${escapeMarkup(alt)}"></a>`,
     markdown: `[![${mdAlt}](${u.badge(slug)})](${u.page(slug)})`,

@@ -87,8 +87,7 @@ function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, e: SupportEn
 }
 
 /** Soonest first, ties by UID. */
-export const bySoonest = (a: SupportEnd, b: SupportEnd) =>
-  a.start < b.start ? -1 : a.start > b.start ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+export const bySoonest = (a: SupportEnd, b: SupportEnd) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
 
 /** Each commitment of a record with its end still ahead, in record order. */
 function endsAhead(r: DeviceRecord, site: Site) {
@@ -106,10 +105,14 @@ function endsAhead(r: DeviceRecord, site: Site) {
  * or later (a month that has begun may still end today or after).
  */
 export function upcomingSupportEnds(r: DeviceRecord, site: Site): SupportEnd[] {
-  return endsAhead(r, site).map(({ e }) => e).sort(bySoonest);
+  return endsAhead(r, site)
+    .map(({ e }) => e)
+    .sort(bySoonest);
 }
 
 /** The same ends as calendar events, with their summary and description. */
 export function upcomingEnds(r: DeviceRecord, site: Site): SupportEndEvent[] {
-  return endsAhead(r, site).map(({ kind, c, e }) => eventOf(r, kind, c, e, site)).sort(bySoonest);
+  return endsAhead(r, site)
+    .map(({ kind, c, e }) => eventOf(r, kind, c, e, site))
+    .sort(bySoonest);
 }

@@ -22,8 +22,6 @@ const bySlug = (a: DeviceRecord, b: DeviceRecord) => (a.slug < b.slug ? -1 : a.s
 export function catalogOf(records: DeviceRecord[]): Catalog {
   const published = records.filter((r) => r.publication.state === "published").sort(bySlug);
   const withdrawn = records.filter((r) => r.publication.state === "withdrawn").sort(bySlug);
-  const redirects = [...published, ...withdrawn]
-    .flatMap((r) => r.formerSlugs.map((from) => ({ from, to: r.slug })))
-    .sort((a, b) => (a.from < b.from ? -1 : 1));
+  const redirects = [...published, ...withdrawn].flatMap((r) => r.formerSlugs.map((from) => ({ from, to: r.slug }))).sort((a, b) => (a.from < b.from ? -1 : 1));
   return { published, withdrawn, redirects };
 }

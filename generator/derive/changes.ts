@@ -62,15 +62,11 @@ function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
   ];
 }
 
-const newestFirst = (a: ChangeEntry, b: ChangeEntry) =>
-  a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+const newestFirst = (a: ChangeEntry, b: ChangeEntry) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Every revision of every published record and every withdrawal (of a catalog, or of one manufacturer's records), newest first, capped. */
 export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site, cap = FEED_CAP): ChangeEntry[] {
-  return [
-    ...catalog.published.flatMap((r) => revisionEntries(r, site)),
-    ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site)),
-  ]
+  return [...catalog.published.flatMap((r) => revisionEntries(r, site)), ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site))]
     .sort(newestFirst)
     .slice(0, cap);
 }

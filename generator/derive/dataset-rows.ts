@@ -11,22 +11,39 @@ const LIST_SEPARATOR = " | ";
 
 const KIND_COLUMNS = (kind: "security" | "os", what: string) =>
   [
-    { name: `${kind}_end`, description: `The documented end of ${what} as the source gives it (2030-10-15, 2030-10, 2030-Q4 or 2030); empty when none is documented.` },
-    { name: `${kind}_end_precision`, description: "day, month, quarter, year or unknown; empty when the commitment records no end. A month is the whole month, never its first day." },
+    {
+      name: `${kind}_end`,
+      description: `The documented end of ${what} as the source gives it (2030-10-15, 2030-10, 2030-Q4 or 2030); empty when none is documented.`,
+    },
+    {
+      name: `${kind}_end_precision`,
+      description: "day, month, quarter, year or unknown; empty when the commitment records no end. A month is the whole month, never its first day.",
+    },
     { name: `${kind}_minimum`, description: `An explicit dated minimum commitment ("at least until") for ${what}. Never an end date; empty when none.` },
     { name: `${kind}_minimum_precision`, description: "Precision of the minimum commitment; empty when there is none." },
-    { name: `${kind}_scope`, description: "Which variants (and component, if the source dates parts separately) the commitment covers, e.g. \"models G-US; regions US\" or \"all variants\"." },
+    {
+      name: `${kind}_scope`,
+      description:
+        'Which variants (and component, if the source dates parts separately) the commitment covers, e.g. "models G-US; regions US" or "all variants".',
+    },
     { name: `${kind}_meaning`, description: "What the dates mean in the source's own terms." },
     { name: `${kind}_evidence_level`, description: "manufacturer-dated, manufacturer-policy, regulatory-statement, third-party or unverified." },
     { name: `${kind}_source_urls`, description: "Links to the sources (links only; their content is not copied)." },
-    { name: `${kind}_source_checked`, description: "The day each source was last checked, in the order of the URLs; empty in its place for a page only cited by another source (not read by this project)." },
+    {
+      name: `${kind}_source_checked`,
+      description:
+        "The day each source was last checked, in the order of the URLs; empty in its place for a page only cited by another source (not read by this project).",
+    },
     { name: `${kind}_commitment_id`, description: "The commitment's id in the record (also in calendar UIDs)." },
   ] as const;
 
 // Added after the first release of the columns, so at the end (the order is a public interface).
 const CEILING_COLUMNS = (kind: "security" | "os", what: string) =>
   [
-    { name: `${kind}_ceiling`, description: `An announced ceiling or aim ("up to N years", "we aim to") for ${what}. Neither an end date nor a commitment; empty when none.` },
+    {
+      name: `${kind}_ceiling`,
+      description: `An announced ceiling or aim ("up to N years", "we aim to") for ${what}. Neither an end date nor a commitment; empty when none.`,
+    },
     { name: `${kind}_ceiling_precision`, description: "Precision of the announced ceiling; empty when there is none." },
   ] as const;
 
@@ -84,7 +101,8 @@ function rowRegions(r: DeviceRecord, model: string, regions: string[]): string[]
 }
 
 /** Caveats shown on a row: those covering its model and market; a GLOBAL row keeps every market's caveat, scope attached. */
-const caveatCovers = (scope: Scope, model: string, region: string) => covers(scope, model, region) || (region === "GLOBAL" && covers({ ...scope, regions: undefined }, model, region));
+const caveatCovers = (scope: Scope, model: string, region: string) =>
+  covers(scope, model, region) || (region === "GLOBAL" && covers({ ...scope, regions: undefined }, model, region));
 
 const specificity = (s: Scope) => (s.models ? 1 : 0) + (s.regions ? 1 : 0);
 

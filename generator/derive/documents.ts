@@ -43,7 +43,15 @@ function summaryOf(r: DeviceRecord, site: Site): DeviceSummary {
       os: r.support.os.map((c) => commitmentDocument(c, site.now)),
       security: r.support.security.map((c) => commitmentDocument(c, site.now)),
     },
-    verdict: { code: v.code, label: v.label, reason: v.reason, validFrom: v.validFrom, validUntil: v.validUntil, osStatus: v.os.status, securityStatus: v.security.status },
+    verdict: {
+      code: v.code,
+      label: v.label,
+      reason: v.reason,
+      validFrom: v.validFrom,
+      validUntil: v.validUntil,
+      osStatus: v.os.status,
+      securityStatus: v.security.status,
+    },
     updated: updatedDay(r, v.validFrom),
     links: {
       self: u.record(r.slug),

@@ -3,7 +3,11 @@ import { API, FLAT, PAGES, shardOf } from "../contract/resources.ts";
 import { chooseLayout, fullestShard, NETLIFY_MAX_FOLDER_ENTRIES } from "./layout.ts";
 
 /** Slugs shaped like the catalog's: a few makers with long runs of similar names. */
-const slugs = (n: number) => Array.from({ length: n }, (_, i) => `${["samsung-galaxy", "motorola-moto", "apple-iphone", "google-pixel"][i % 4]}-${Math.floor(i / 4)}${i % 7 ? "" : "-5g"}`);
+const slugs = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `${["samsung-galaxy", "motorola-moto", "apple-iphone", "google-pixel"][i % 4]}-${Math.floor(i / 4)}${i % 7 ? "" : "-5g"}`,
+  );
 
 /** How many entries each folder gets when every per-device file of `names` is written under `layout`. */
 function folderSizes(names: string[], layout: { shardDigits: number }): Map<string, number> {

@@ -6,8 +6,20 @@ import { firstWhere, formatListIndex, INDEX_FORMAT, IndexFormatError, parseListI
 import { queryOf, type Searchable } from "./search.ts";
 
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
-const rec = (slug: string, name: string, manufacturer = "Example"): Searchable & { slug: string } => ({ slug, name, aliases: [], manufacturer, variants: [{ model: slug.toUpperCase() }] });
-const RECORDS = [rec("alpha-phone", "Alpha Phone"), rec("alpha-tab", "Alpha Tab"), rec("beta-phone", "Beta Phone"), rec("gamma", "Gamma Alpha", "Alphabet"), rec("zeta-phone", "Zeta Phone")];
+const rec = (slug: string, name: string, manufacturer = "Example"): Searchable & { slug: string } => ({
+  slug,
+  name,
+  aliases: [],
+  manufacturer,
+  variants: [{ model: slug.toUpperCase() }],
+});
+const RECORDS = [
+  rec("alpha-phone", "Alpha Phone"),
+  rec("alpha-tab", "Alpha Tab"),
+  rec("beta-phone", "Beta Phone"),
+  rec("gamma", "Gamma Alpha", "Alphabet"),
+  rec("zeta-phone", "Zeta Phone"),
+];
 const text = formatListIndex(RECORDS, site);
 const index = parseListIndex(text);
 
@@ -45,7 +57,12 @@ describe("the binary search", () => {
 describe("the index text", () => {
   it("holds a header, the slugs in order, then one search line per record", () => {
     expect(text.split("\n")).toEqual([
-      JSON.stringify({ format: INDEX_FORMAT, site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl }, count: 5, slugChars: "alpha-phone\nalpha-tab\nbeta-phone\ngamma\nzeta-phone\n".length }),
+      JSON.stringify({
+        format: INDEX_FORMAT,
+        site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl },
+        count: 5,
+        slugChars: "alpha-phone\nalpha-tab\nbeta-phone\ngamma\nzeta-phone\n".length,
+      }),
       ...RECORDS.map((r) => r.slug),
       "alphaphone;example",
       "alphatab;example",
@@ -86,13 +103,34 @@ describe("paging by key", () => {
 
   // "alpha": prefix of alpha-phone and alpha-tab; inside gamma's name ("gammaalpha") and its manufacturer.
   it.each([
-    [null, 10, [[1, "alpha-phone"], [1, "alpha-tab"], [2, "gamma"]], false],
+    [
+      null,
+      10,
+      [
+        [1, "alpha-phone"],
+        [1, "alpha-tab"],
+        [2, "gamma"],
+      ],
+      false,
+    ],
     [null, 1, [[1, "alpha-phone"]], true],
     [{ tier: 1, slug: "alpha-phone" }, 1, [[1, "alpha-tab"]], true],
     [{ tier: 1, slug: "alpha-tab" }, 5, [[2, "gamma"]], false],
-    [{ tier: 1, slug: "alpha-p" }, 5, [[1, "alpha-phone"], [1, "alpha-tab"], [2, "gamma"]], false], // a key between two records
+    [
+      { tier: 1, slug: "alpha-p" },
+      5,
+      [
+        [1, "alpha-phone"],
+        [1, "alpha-tab"],
+        [2, "gamma"],
+      ],
+      false,
+    ], // a key between two records
     [{ tier: 2, slug: "gamma" }, 5, [], false],
-  ] as [{ tier: 0 | 1 | 2; slug: string } | null, number, [number, string][], boolean][])("a search for alpha after %o, %d at a time", (after, limit, keys, more) => {
-    expect(searchPage(index, queryOf("alpha"), after, limit)).toEqual({ keys: keys.map(([tier, slug]) => ({ tier, slug })), more, total: 3 });
-  });
+  ] as [{ tier: 0 | 1 | 2; slug: string } | null, number, [number, string][], boolean][])(
+    "a search for alpha after %o, %d at a time",
+    (after, limit, keys, more) => {
+      expect(searchPage(index, queryOf("alpha"), after, limit)).toEqual({ keys: keys.map(([tier, slug]) => ({ tier, slug })), more, total: 3 });
+    },
+  );
 });

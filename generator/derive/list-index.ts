@@ -40,7 +40,12 @@ export interface ListIndex {
 /** The index text for published records (already in slug order, as catalogOf gives them). */
 export function formatListIndex(records: (Searchable & { slug: string })[], site: Site): string {
   const slugs = records.map((r) => `${r.slug}\n`).join("");
-  const header: ListIndexHeader = { format: INDEX_FORMAT, site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl }, count: records.length, slugChars: slugs.length };
+  const header: ListIndexHeader = {
+    format: INDEX_FORMAT,
+    site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl },
+    count: records.length,
+    slugChars: slugs.length,
+  };
   const lines = records.map((r) => `${searchLine(searchFieldsOf(r))}\n`);
   return `${JSON.stringify(header)}\n${slugs}${lines.join("")}`;
 }
@@ -190,7 +195,8 @@ function matchesOf(index: ListIndex, query: Query): [number[], number[], number[
   let m = memo.get(index);
   if (!m) memo.set(index, (m = new Map()));
   let buckets = m.get(query.norm);
-  if (buckets) m.delete(query.norm); // re-inserted below as the most recent
+  if (buckets)
+    m.delete(query.norm); // re-inserted below as the most recent
   else buckets = matchPositions(index, query);
   m.set(query.norm, buckets);
   if (m.size > MEMO_SIZE) m.delete(m.keys().next().value!);

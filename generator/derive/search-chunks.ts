@@ -57,7 +57,11 @@ function cardFiles(records: IndexedRecord[], write: WriteFile): Ref[] {
     }
     for (const ch of [...byChar.keys()].sort(byCodeUnit)) split(byChar.get(ch)!, depth + 1);
   };
-  if (records.length) split(records.map((_, i) => i), 0);
+  if (records.length)
+    split(
+      records.map((_, i) => i),
+      0,
+    );
   return refs;
 }
 
@@ -80,7 +84,10 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
   const fieldRecord: number[] = [];
   const fieldPrimary: boolean[] = [];
   fieldsOf.forEach((f, i) => {
-    for (const [fields, primary] of [[f.primary, true], [f.secondary, false]] as const) {
+    for (const [fields, primary] of [
+      [f.primary, true],
+      [f.secondary, false],
+    ] as const) {
       for (const field of fields) {
         codes.push(Array.from(field, (ch) => ch.codePointAt(0)!));
         fieldRecord.push(i);
@@ -131,7 +138,10 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
       if (ranked.length >= starts.size + HEAD_SIZE) break;
       if (!starts.has(id)) ranked.push(keyOf(id));
     }
-    return ranked.sort(compareKeys).slice(0, HEAD_SIZE).map((x): HeadRef => [...refs[x.id]!, x.tier]);
+    return ranked
+      .sort(compareKeys)
+      .slice(0, HEAD_SIZE)
+      .map((x): HeadRef => [...refs[x.id]!, x.tier]);
   };
 
   /**

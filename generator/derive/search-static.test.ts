@@ -19,13 +19,19 @@ import { searchQueries } from "../../test/helpers/queries.ts";
 import { FIXTURES } from "../../test/helpers/build.ts";
 
 const site = { siteUrl: "https://devices.example", baseUrl: "https://devices.example", now: "2026-11-22" };
-const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))));
+const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) =>
+  DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))),
+);
 const published = catalogOf([...synthRecords(600, 21), ...fixtures]).published;
 const limits = { leafMax: 12, subtreeMax: 150 };
 /** The index files of the records, each with the given label, by path. */
 function indexFiles(labelOf: (slug: string) => string): Map<string, string> {
   const files = new Map<string, string>();
-  searchIndexFiles(published.map((r) => ({ ...r, label: labelOf(r.slug) })), (p, text) => files.set(p, text), limits);
+  searchIndexFiles(
+    published.map((r) => ({ ...r, label: labelOf(r.slug) })),
+    (p, text) => files.set(p, text),
+    limits,
+  );
   return files;
 }
 const files = indexFiles((slug) => `label of ${slug}`);
@@ -66,11 +72,13 @@ describe("the static index answers as the list API does", () => {
         seen.narrower += 1;
         // Asked to type more only when each word is in more records than a query may gather; what is shown is the API's first results.
         if (!queryOf(q).tokens.every((t) => apiSlugs(t).length > limits.subtreeMax)) differ.push(`${q}: asked to narrow`);
-        if (shown(all) !== api.slice(0, all.results.length).join() || shown(first) !== api.slice(0, first.results.length).join()) differ.push(`${q}: narrowed results`);
+        if (shown(all) !== api.slice(0, all.results.length).join() || shown(first) !== api.slice(0, first.results.length).join())
+          differ.push(`${q}: narrowed results`);
         continue;
       }
       if (shown(first) !== api.slice(0, HEAD_SIZE).join()) differ.push(`${q}: first page`);
-      if (first.atLeast ? !(first.total! > 0 && first.total! <= api.length) : first.total !== api.length) differ.push(`${q}: count ${first.total} vs ${api.length}`);
+      if (first.atLeast ? !(first.total! > 0 && first.total! <= api.length) : first.total !== api.length)
+        differ.push(`${q}: count ${first.total} vs ${api.length}`);
       if (shown(all) !== api.join() || all.total !== api.length) differ.push(`${q}: all ${api.length}`);
       if (first.atLeast) seen.atLeast += 1;
       else seen.exact += 1;

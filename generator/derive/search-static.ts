@@ -14,7 +14,20 @@
 // the index's subtreeMax; otherwise the reader is asked to type more
 // (docs/search.md).
 import { compareKeys, queryOf, tierOf, type Query, type Tier } from "./search.ts";
-import { ROOT_FILE, cardFile, leafFile, nodeFile, parseLeaf, type Card, type CardFile, type Child, type LeafEntry, type NodeFile, type Ref, type RootFile } from "./search-files.ts";
+import {
+  ROOT_FILE,
+  cardFile,
+  leafFile,
+  nodeFile,
+  parseLeaf,
+  type Card,
+  type CardFile,
+  type Child,
+  type LeafEntry,
+  type NodeFile,
+  type Ref,
+  type RootFile,
+} from "./search-files.ts";
 
 /** A result: the record's slug and where its card is. */
 export interface Result {
@@ -130,7 +143,8 @@ export function staticSearch(load: Load) {
       const near = rank(query, await leaf(whole.key));
       return { first: near.filter((r) => r.tier < 2), atLeast: near.length };
     }
-    if (whole.kind === "node") return { first: whole.node.head.filter((h) => h[2] < 2).map(([slug, cards]) => ({ slug, ref: [slug, cards] })), atLeast: whole.node.total };
+    if (whole.kind === "node")
+      return { first: whole.node.head.filter((h) => h[2] < 2).map(([slug, cards]) => ({ slug, ref: [slug, cards] })), atLeast: whole.node.total };
     return null;
   }
 
@@ -149,7 +163,8 @@ export function staticSearch(load: Load) {
       }
       // Several: the exact and prefix matches come first, and may fill what is wanted.
       const starts = nodes.length > 1 ? await startsOf(query) : null;
-      if (starts && starts.first.length >= want) return { query: query.norm, total: starts.atLeast, atLeast: true, results: starts.first.slice(0, want), more: true, narrower: false };
+      if (starts && starts.first.length >= want)
+        return { query: query.norm, total: starts.atLeast, atLeast: true, results: starts.first.slice(0, want), more: true, narrower: false };
     }
     const all = await allResults(query, resolved);
     if (!all) {

@@ -31,7 +31,12 @@ describe("queries", () => {
   ])("%j reads as %o", (q, query) => expect(queryOf(q)).toEqual(query));
 });
 
-const pixel = searchFieldsOf({ name: "Pixel 8 Pro", aliases: ["Pixel8Pro", "P8P"], manufacturer: "Google", variants: [{ model: "GC3VE" }, { model: "G1MNW" }, { model: "gc3ve" }] });
+const pixel = searchFieldsOf({
+  name: "Pixel 8 Pro",
+  aliases: ["Pixel8Pro", "P8P"],
+  manufacturer: "Google",
+  variants: [{ model: "GC3VE" }, { model: "G1MNW" }, { model: "gc3ve" }],
+});
 
 describe("what a record is found by", () => {
   it("primary: name, aliases and models, compact and without repeats; secondary: the manufacturer", () => {

@@ -59,7 +59,8 @@ const urlBuilders = (site: Origins) => {
     manufacturerFeed: (maker: string) => urlOf(site, API.manufacturerFeed, { manufacturer: maker }),
     manufacturers: only(PAGES.manufacturers),
     /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
-    manufacturerPage: (maker: string, page = 1) => (page > 1 ? urlOf(site, PAGES.manufacturerPage, { manufacturer: maker, number: String(page) }) : urlOf(site, PAGES.manufacturer, { manufacturer: maker })),
+    manufacturerPage: (maker: string, page = 1) =>
+      page > 1 ? urlOf(site, PAGES.manufacturerPage, { manufacturer: maker, number: String(page) }) : urlOf(site, PAGES.manufacturer, { manufacturer: maker }),
     /** The folder of the site search's static index files (derive/search-files.ts names the files in it). */
     searchIndex: () => urlOf(site, PAGES.searchIndex, { file: "" }),
     apiRoot: () => `${site.baseUrl}${API_ROOT}`,

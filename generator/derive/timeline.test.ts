@@ -17,17 +17,38 @@ const brief = (bars: Bar[]) => bars.map((b) => `${b.kind} ${b.first}..${b.last}$
 describe("commitmentBars: each dated statement drawn over the period its precision gives", () => {
   const released = d("2021-03", "month");
   const cases: [string, Partial<Commitment>, string[]][] = [
-    ["a day end: support to the day before, a one-day band", { end: d("2028-06-30", "day") }, ["support 2021-03-01..2028-06-29", "end 2028-06-30..2028-06-30 (day)"]],
+    [
+      "a day end: support to the day before, a one-day band",
+      { end: d("2028-06-30", "day") },
+      ["support 2021-03-01..2028-06-29", "end 2028-06-30..2028-06-30 (day)"],
+    ],
     ["a month end: the whole month", { end: d("2024-03", "month") }, ["support 2021-03-01..2024-02-29", "end 2024-03-01..2024-03-31 (month)"]],
     ["a quarter end: the whole quarter", { end: d("2027-Q2", "quarter") }, ["support 2021-03-01..2027-03-31", "end 2027-04-01..2027-06-30 (quarter)"]],
     ["a year end: the whole year", { end: d("2030", "year") }, ["support 2021-03-01..2029-12-31", "end 2030-01-01..2030-12-31 (year)"]],
-    ["a minimum: committed to its band, open after", { minimum: d("2029", "year") }, ["support 2021-03-01..2028-12-31", "minimum 2029-01-01..2029-12-31 (year)"]],
-    ["an end with a minimum before it: both bands", { end: d("2030-10", "month"), minimum: d("2029", "year") }, ["support 2021-03-01..2030-09-30", "minimum 2029-01-01..2029-12-31 (year)", "end 2030-10-01..2030-10-31 (month)"]],
-    ["a ceiling alone: announced, never committed", { ceiling: d("2028-07", "month") }, ["announced 2021-03-01..2028-06-30", "ceiling 2028-07-01..2028-07-31 (month)"]],
+    [
+      "a minimum: committed to its band, open after",
+      { minimum: d("2029", "year") },
+      ["support 2021-03-01..2028-12-31", "minimum 2029-01-01..2029-12-31 (year)"],
+    ],
+    [
+      "an end with a minimum before it: both bands",
+      { end: d("2030-10", "month"), minimum: d("2029", "year") },
+      ["support 2021-03-01..2030-09-30", "minimum 2029-01-01..2029-12-31 (year)", "end 2030-10-01..2030-10-31 (month)"],
+    ],
+    [
+      "a ceiling alone: announced, never committed",
+      { ceiling: d("2028-07", "month") },
+      ["announced 2021-03-01..2028-06-30", "ceiling 2028-07-01..2028-07-31 (month)"],
+    ],
     [
       "a minimum then a ceiling: committed, then announced",
       { minimum: d("2026", "year"), ceiling: d("2028-Q4", "quarter") },
-      ["support 2021-03-01..2025-12-31", "minimum 2026-01-01..2026-12-31 (year)", "announced 2027-01-01..2028-09-30", "ceiling 2028-10-01..2028-12-31 (quarter)"],
+      [
+        "support 2021-03-01..2025-12-31",
+        "minimum 2026-01-01..2026-12-31 (year)",
+        "announced 2027-01-01..2028-09-30",
+        "ceiling 2028-10-01..2028-12-31 (quarter)",
+      ],
     ],
     ["nothing documented: unknown up to the chart's end", { end: d(undefined, "unknown") }, ["unknown 2021-03-01..2031-12-31"]],
   ];
@@ -69,7 +90,12 @@ describe("deviceChart", () => {
   it("names a commitment's scope and flags the caveats whose scope meets it", () => {
     const us = { ...commitment({ end: d("2027-Q2", "quarter") }, { models: ["X-US"], regions: ["US"] }), id: "us" };
     const eu = { ...commitment({ end: d("2028-06-30", "day") }, { models: ["X-EU"], regions: ["DE"] }), id: "eu" };
-    const chart = deviceChart(record({ caveats: [{ scope: { regions: ["US"], carriers: ["Acme"] }, text: "Carrier builds lag", sourceIds: [] }], support: { os: [commitment({ end: d("2024", "year") })], security: [us, eu] } }))!;
+    const chart = deviceChart(
+      record({
+        caveats: [{ scope: { regions: ["US"], carriers: ["Acme"] }, text: "Carrier builds lag", sourceIds: [] }],
+        support: { os: [commitment({ end: d("2024", "year") })], security: [us, eu] },
+      }),
+    )!;
     expect(chart.rows.map((r) => [r.label, r.caveats])).toEqual([
       ["Released", []],
       ["OS updates", ["Carrier builds lag (regions US; carriers Acme)"]],
@@ -115,7 +141,9 @@ describe("layout", () => {
   });
 
   it("draws a band as wide as its period, and a one-day band at least minBand wide around its day", () => {
-    const layout = layoutChart(deviceChart(record({ support: { os: [commitment({ end: d("2024", "year") })], security: [commitment({ end: d("2027-06-30", "day") })] } }))!);
+    const layout = layoutChart(
+      deviceChart(record({ support: { os: [commitment({ end: d("2024", "year") })], security: [commitment({ end: d("2027-06-30", "day") })] } }))!,
+    );
     const bars = layout.rows.flatMap((r) => r.placed.flatMap((l) => l.bars));
     const year = bars.find((b) => b.kind === "end" && b.date?.precision === "year")!;
     expect(year.x).toBe(xOfDay(layout.axis, "2024-01-01"));
@@ -127,7 +155,12 @@ describe("layout", () => {
   });
 
   it("stacks rows: each row's label, then its lines, without overlap", () => {
-    const layout = layoutChart(devicesChart([{ record: record({}), verdict: "v" }, { record: record({ slug: "y" }), verdict: "v" }])!);
+    const layout = layoutChart(
+      devicesChart([
+        { record: record({}), verdict: "v" },
+        { record: record({ slug: "y" }), verdict: "v" },
+      ])!,
+    );
     const ys = layout.rows.flatMap((r) => [...r.labelLines.map((l) => l.y), ...r.placed.map((l) => l.bars[0]!.y)]);
     expect(ys).toEqual([...ys].sort((a, b) => a - b));
     expect(new Set(ys).size).toBe(ys.length);

@@ -81,7 +81,8 @@ function overlaps(a: Scope, b: Scope): boolean {
   return meets(a.models, b.models) && meets(a.regions, b.regions) && meets(a.carriers, b.carriers);
 }
 
-const caveatsFor = (r: DeviceRecord, scope: Scope) => r.caveats.filter((c) => overlaps(c.scope, scope)).map((c) => `${c.text} (${describeCoverage({ scope: c.scope })})`);
+const caveatsFor = (r: DeviceRecord, scope: Scope) =>
+  r.caveats.filter((c) => overlaps(c.scope, scope)).map((c) => `${c.text} (${describeCoverage({ scope: c.scope })})`);
 
 /**
  * The bars of one commitment, from the release. Support the record documents
@@ -99,7 +100,8 @@ export function commitmentBars(released: PartialDate, c: Commitment, openUntil: 
   const span = (kind: BarKind, from: string | undefined, to: string) => {
     if (from !== undefined && from < to) bars.push({ kind, first: from, last: addDays(to, -1) });
   };
-  const dated = (kind: "end" | "minimum" | "ceiling", date: PartialDate, p: { first: string; last: string }) => bars.push({ kind, first: p.first, last: p.last, date });
+  const dated = (kind: "end" | "minimum" | "ceiling", date: PartialDate, p: { first: string; last: string }) =>
+    bars.push({ kind, first: p.first, last: p.last, date });
   if (end) {
     span("support", start, end.first);
     if (min) dated("minimum", c.minimum!, min);

@@ -14,8 +14,7 @@ const c = (end?: PartialDate, minimum?: PartialDate, scope: Commitment["scope"] 
   sourceIds: ["s"],
 });
 const month = (value: string): PartialDate => ({ value, precision: "month" });
-const rec = (os: Commitment[], security: Commitment[]): DeviceRecord =>
-  ({ slug: "x", name: "X", support: { os, security } }) as unknown as DeviceRecord;
+const rec = (os: Commitment[], security: Commitment[]): DeviceRecord => ({ slug: "x", name: "X", support: { os, security } }) as unknown as DeviceRecord;
 
 describe("commitment status around an October 2030 month-precision end", () => {
   const oct = c(month("2030-10"));
@@ -86,7 +85,10 @@ describe("the period a verdict holds", () => {
 
   it("a transition that changes nothing the verdict says is not a boundary", () => {
     // Two scopes with the same end: the second's transition days coincide with the first's.
-    const twin = rec([c(month("2030-10"), undefined, {}, "os")], [c(month("2031-10"), undefined, { regions: ["US"] }, "us"), c(month("2031-10"), undefined, { regions: ["DE"] }, "de")]);
+    const twin = rec(
+      [c(month("2030-10"), undefined, {}, "os")],
+      [c(month("2031-10"), undefined, { regions: ["US"] }, "us"), c(month("2031-10"), undefined, { regions: ["DE"] }, "de")],
+    );
     expect(verdictOf(twin, "2026-11-22").validUntil).toBe(addDays(soon, -1));
   });
 });
@@ -119,7 +121,10 @@ describe("announced ceilings are never ends", () => {
 
   it("with OS ended it is security-only, still 'up to'", () => {
     const osEnded = c(month("2024-03"), undefined, {}, "os");
-    expect(verdictOf(rec([osEnded], [aim]), "2026-11-22")).toMatchObject({ code: "security-only", label: "security updates only up to 2028-07 (month), announced" });
+    expect(verdictOf(rec([osEnded], [aim]), "2026-11-22")).toMatchObject({
+      code: "security-only",
+      label: "security updates only up to 2028-07 (month), announced",
+    });
   });
 });
 
@@ -149,7 +154,12 @@ describe("device verdicts", () => {
     expect(v.reason).toMatch(/regions US: ended 2025-01 \(month\); regions DE: documented end 2030-01 \(month\)/);
   });
   it("never says secure, in any verdict", () => {
-    const samples = [[osEnd, secEnd], [osEnd, c(month("2025-01"))], [osEnd, c(undefined, month("2031-01"))], [osEnd, c({ precision: "unknown" })]];
+    const samples = [
+      [osEnd, secEnd],
+      [osEnd, c(month("2025-01"))],
+      [osEnd, c(undefined, month("2031-01"))],
+      [osEnd, c({ precision: "unknown" })],
+    ];
     for (const [o, s] of samples) {
       const v = verdictOf(rec([o!], [s!]), "2026-11-22");
       expect(`${v.label} ${v.reason}`).not.toMatch(/secure\b/i);

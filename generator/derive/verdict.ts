@@ -148,7 +148,6 @@ const WEAK_EVIDENCE = new Set<string>(["third-party", "unverified"]);
 
 /** The verdict on one day, without its period. */
 function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | "validUntil"> {
-
   const os = kindVerdict(r.support.os, today);
   const security = kindVerdict(r.support.security, today);
   const osEnded = os.status === "ended";
@@ -223,7 +222,11 @@ export function verdictOf(r: DeviceRecord, today: string): Verdict {
   const same = (day: string) => JSON.stringify(verdictOn(r, day)) === key;
   const days = transitionDays(r);
   // The verdict is constant between two transition days, so one probe on each side of a transition tells whether it changes there.
-  const since = days.filter((d) => d <= today).reverse().find((d) => !same(addDays(d, -1))) ?? null;
+  const since =
+    days
+      .filter((d) => d <= today)
+      .reverse()
+      .find((d) => !same(addDays(d, -1))) ?? null;
   const next = days.find((d) => d > today && !same(d));
   return { ...v, validFrom: since, validUntil: next ? addDays(next, -1) : null };
 }

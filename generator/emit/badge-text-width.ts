@@ -27,12 +27,17 @@ const woff = (name: keyof typeof WOFF_FONTS) => {
 
 /** The width satori lays the text out at in one font: the sum of the words and spaces it places on one line. */
 async function laidOutWidth(text: string, font: keyof typeof WOFF_FONTS): Promise<number> {
-  const svg = await satori({ type: "div", props: { style: { display: "flex", fontSize: FONT_SIZE, fontFamily: font, whiteSpace: "pre" }, children: text } } as Parameters<typeof satori>[0], {
-    height: 20,
-    width: 4000,
-    fonts: [{ name: font, data: woff(font), weight: 400, style: "normal" }],
-    embedFont: false,
-  });
+  const svg = await satori(
+    { type: "div", props: { style: { display: "flex", fontSize: FONT_SIZE, fontFamily: font, whiteSpace: "pre" }, children: text } } as Parameters<
+      typeof satori
+    >[0],
+    {
+      height: 20,
+      width: 4000,
+      fonts: [{ name: font, data: woff(font), weight: 400, style: "normal" }],
+      embedFont: false,
+    },
+  );
   let width = 0;
   for (const m of svg.matchAll(/<text [^>]*width="([\d.]+)"/g)) width += Number(m[1]);
   return width;

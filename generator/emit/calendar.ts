@@ -71,7 +71,15 @@ function shells(site: Site): (name: string, note?: string) => { head: string; ta
   const end = text.lastIndexOf("END:VCALENDAR");
   // RFC 5545 ends every content line, the last one too, with CRLF.
   const tail = `${text.slice(end)}\r\n`;
-  return (name, note = "") => ({ head: fold(text.slice(0, end).replaceAll(NAME_SLOT, () => escapeText(name, false)).replaceAll(NOTE_SLOT, () => escapeText(note, false))), tail });
+  return (name, note = "") => ({
+    head: fold(
+      text
+        .slice(0, end)
+        .replaceAll(NAME_SLOT, () => escapeText(name, false))
+        .replaceAll(NOTE_SLOT, () => escapeText(note, false)),
+    ),
+    tail,
+  });
 }
 
 const scratch = ical();
@@ -152,7 +160,8 @@ export const calendar: Emitter = {
       const events = eventsOf(r, site);
       if (!only || only.has(r.slug)) {
         const { head, tail } = shell(`Support endings: ${r.name}`);
-        const note = () => nothingAheadNote(`${r.slug}/nothing-ahead@${siteHost(site)}`, `${r.name}: no documented end of updates ahead`, urls(site).page(r.slug));
+        const note = () =>
+          nothingAheadNote(`${r.slug}/nothing-ahead@${siteHost(site)}`, `${r.name}: no documented end of updates ahead`, urls(site).page(r.slug));
         out.writeParts(API.deviceCalendar.file({ device_slug: r.slug }, layout), [head, ...componentsOf(events, note), tail]);
       }
       everything.push(...events);
@@ -161,7 +170,12 @@ export const calendar: Emitter = {
       if (only && !m.records.some((r) => only.has(r.slug))) continue;
       const events = m.records.flatMap((r) => eventsOf(r, site)).sort((a, b) => bySoonest(a.event, b.event));
       const { head, tail } = shell(`Support endings: ${m.name} devices`);
-      const note = () => nothingAheadNote(`manufacturers/${m.slug}/nothing-ahead@${siteHost(site)}`, `${m.name} devices: no documented end of updates ahead`, urls(site).browse());
+      const note = () =>
+        nothingAheadNote(
+          `manufacturers/${m.slug}/nothing-ahead@${siteHost(site)}`,
+          `${m.name} devices: no documented end of updates ahead`,
+          urls(site).browse(),
+        );
       out.writeParts(API.manufacturerCalendar.file({ manufacturer: m.slug }), [head, ...componentsOf(events, note), tail]);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));

@@ -26,7 +26,10 @@ export const listPages: Emitter = {
     // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
     out.json(
       STORAGE.rateLimitedProblem,
-      problem("rate-limited", `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after the number of seconds in Retry-After.`),
+      problem(
+        "rate-limited",
+        `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after the number of seconds in Retry-After.`,
+      ),
     );
 
     const index = parseListIndex(text);

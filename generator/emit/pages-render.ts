@@ -75,7 +75,8 @@ const pageFiles = {
   withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
   browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
   manufacturers: PAGES.manufacturers.file({}),
-  manufacturer: (maker: string, number: number) => (number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) })),
+  manufacturer: (maker: string, number: number) =>
+    number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) }),
   corrections: PAGES.corrections.file({}),
   correctionsThanks: PAGES.correctionsThanks.file({}),
   docs: PAGES.docs.file({}),
@@ -93,7 +94,15 @@ const UPCOMING_SHOWN = 25;
 function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
-  return { name: doc.name, page: doc.links.page, manufacturer: doc.manufacturer, label: doc.verdict.label, updated: doc.updated, models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "), key: normalize(doc.name) };
+  return {
+    name: doc.name,
+    page: doc.links.page,
+    manufacturer: doc.manufacturer,
+    label: doc.verdict.label,
+    updated: doc.updated,
+    models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "),
+    key: normalize(doc.name),
+  };
 }
 
 /**
@@ -107,7 +116,8 @@ function chartView(chart: Chart | null, id: string, describedBy = `${id}-words`)
 }
 
 /** A kind of support in a table cell: each commitment's dates in words, with its scope when it has one. */
-const supportWords = (cs: Commitment[]) => cs.map((c) => (describeCoverage(c) === "all variants" ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
+const supportWords = (cs: Commitment[]) =>
+  cs.map((c) => (describeCoverage(c) === "all variants" ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
 
 /**
  * Every page of every manufacturer: its devices newest first, a page of them
@@ -120,7 +130,14 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
   const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
   return makers.flatMap((m) => {
     const pages = manufacturerPages(m);
-    const maker = { slug: m.slug, name: m.name, count: m.records.length, calendar: u.manufacturerCalendar(m.slug), feed: u.manufacturerFeed(m.slug), page: u.manufacturerPage(m.slug) };
+    const maker = {
+      slug: m.slug,
+      name: m.name,
+      count: m.records.length,
+      calendar: u.manufacturerCalendar(m.slug),
+      feed: u.manufacturerFeed(m.slug),
+      page: u.manufacturerPage(m.slug),
+    };
     return pages.map((groups, i) => {
       const onPage = groups.flatMap((g) => g.records);
       const docs = new Map(onPage.map((r) => [r.slug, deviceSummary(r, site)]));
@@ -144,7 +161,15 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
             chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
             rows: g.records.map((r) => {
               const doc = docs.get(r.slug)!;
-              return { name: doc.name, page: doc.links.page, type: doc.deviceType, released: readableDate(r.released), os: supportWords(r.support.os), security: supportWords(r.support.security), verdict: doc.verdict.label };
+              return {
+                name: doc.name,
+                page: doc.links.page,
+                type: doc.deviceType,
+                released: readableDate(r.released),
+                os: supportWords(r.support.os),
+                security: supportWords(r.support.security),
+                verdict: doc.verdict.label,
+              };
             }),
           };
         }),
@@ -185,11 +210,20 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     })
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
-  const upcoming = catalog.published.flatMap((r) => upcomingSupportEnds(r, site)).sort(bySoonest).slice(0, UPCOMING_SHOWN);
+  const upcoming = catalog.published
+    .flatMap((r) => upcomingSupportEnds(r, site))
+    .sort(bySoonest)
+    .slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
   const makerPages = manufacturerPageData(catalog, site, only);
-  const makers = manufacturersOf(catalog).map((m) => ({ name: m.name, count: m.records.length, page: urls(site).manufacturerPage(m.slug), calendar: urls(site).manufacturerCalendar(m.slug), feed: urls(site).manufacturerFeed(m.slug) }));
+  const makers = manufacturersOf(catalog).map((m) => ({
+    name: m.name,
+    count: m.records.length,
+    page: urls(site).manufacturerPage(m.slug),
+    calendar: urls(site).manufacturerCalendar(m.slug),
+    feed: urls(site).manufacturerFeed(m.slug),
+  }));
   const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
 
   const render = async ({ input, devices }: Pass) => {
@@ -234,7 +268,10 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
           // Links between docs are written as files (list.md) so they work in the repository too,
           // and name the contract's placeholders, {site_url} and {base_url}, which the published page fills in.
           const text = readFileSync(path.join(ROOT, "docs", doc.file), "utf8")
-            .replace(/\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g, (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`)
+            .replace(
+              /\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g,
+              (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`,
+            )
             .replaceAll("{site_url}", site.siteUrl)
             .replaceAll("{base_url}", site.baseUrl);
           cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: doc.out });

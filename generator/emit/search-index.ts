@@ -17,7 +17,14 @@ const written = new Map<string, Map<string, string>>();
 export const searchIndex: Emitter = {
   name: "search-index",
   emit({ catalog, site, out, only }) {
-    const records: IndexedRecord[] = catalog.published.map((r) => ({ slug: r.slug, name: r.name, aliases: r.aliases, manufacturer: r.manufacturer, variants: r.variants.map((v) => ({ model: v.model })), label: deviceSummary(r, site).verdict.label }));
+    const records: IndexedRecord[] = catalog.published.map((r) => ({
+      slug: r.slug,
+      name: r.name,
+      aliases: r.aliases,
+      manufacturer: r.manufacturer,
+      variants: r.variants.map((v) => ({ model: v.model })),
+      label: deviceSummary(r, site).verdict.label,
+    }));
     const held = new Map(records.map((r) => [r.slug, JSON.stringify(r)]));
     // Only in place (watch mode, same slugs): a fresh output folder always gets the whole index.
     const last = written.get(out.root);

@@ -17,14 +17,18 @@ function bar(b: PlacedBar, line: string): string {
   const mid = b.y + b.height / 2;
   const end = Math.round((b.x + b.width) * 100) / 100;
   // A minimum leaves support open after it (an arrowhead); a ceiling is the most announced (a stop).
-  if (b.kind === "minimum") return `${rect}<path class="mark-open line-${line}" d="M${end + 2} ${b.y + 1} L${end + 7} ${mid} L${end + 2} ${b.y + b.height - 1}"/>`;
+  if (b.kind === "minimum")
+    return `${rect}<path class="mark-open line-${line}" d="M${end + 2} ${b.y + 1} L${end + 7} ${mid} L${end + 2} ${b.y + b.height - 1}"/>`;
   if (b.kind === "ceiling") return `${rect}<path class="mark-stop line-${line}" d="M${end + 2} ${b.y - 2} V${b.y + b.height + 2}"/>`;
   return rect;
 }
 
 /** The label's lines (a long label is wrapped, and cut after two lines: the text equivalent keeps it whole). */
 function row(r: PlacedRow, x: number): string {
-  const lines = r.labelLines.map(({ y, parts }) => `<tspan x="${x}" y="${y}">${parts.map((p) => (p.flag ? `<tspan class="caveat-flag">${escapeMarkup(p.text)}</tspan>` : escapeMarkup(p.text))).join("")}</tspan>`);
+  const lines = r.labelLines.map(
+    ({ y, parts }) =>
+      `<tspan x="${x}" y="${y}">${parts.map((p) => (p.flag ? `<tspan class="caveat-flag">${escapeMarkup(p.text)}</tspan>` : escapeMarkup(p.text))).join("")}</tspan>`,
+  );
   const label = `<text class="row-label">${lines.join("")}</text>`;
   const bars = r.placed.flatMap((line) => line.bars.map((b) => bar(b, line.kind)));
   // The title shows the whole row in words on hover (the label may be cut).
@@ -41,7 +45,10 @@ export function timelineSvg(chart: Chart, opts: { id: string; labelledBy: string
   const { axis, width, height } = layout;
   const dense = layout.years.length > DENSE_YEARS;
   const years = layout.years
-    .map((y, i) => `<line class="tick" x1="${y.x}" y1="0" x2="${y.x}" y2="${height}"/><text class="year${dense && i % 2 ? " year-odd" : ""}" x="${y.labelX}" y="16" text-anchor="middle">${y.year}</text>`)
+    .map(
+      (y, i) =>
+        `<line class="tick" x1="${y.x}" y1="0" x2="${y.x}" y2="${height}"/><text class="year${dense && i % 2 ? " year-odd" : ""}" x="${y.labelX}" y="16" text-anchor="middle">${y.year}</text>`,
+    )
     .join("");
   const today = `<g class="today" display="none"><line x1="0" y1="20" x2="0" y2="${height - 14}"/><text class="today-label" x="0" y="${height - 2}">Today</text></g>`;
   return (

@@ -20,7 +20,9 @@ export function readSnapshotFolder(dir: string): SnapshotFolder {
     problems.push({ file: path.join(dir, "LICENSE"), line: 1, message: "not found: endoflife.date's MIT license must come with its files" });
   let names: string[] = [];
   try {
-    names = readdirSync(productsDir).filter((n) => n.endsWith(".md")).sort();
+    names = readdirSync(productsDir)
+      .filter((n) => n.endsWith(".md"))
+      .sort();
   } catch {
     problems.push({ file: productsDir, line: 1, message: "not found: expected endoflife.date's products/*.md files" });
   }

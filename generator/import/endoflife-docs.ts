@@ -54,7 +54,8 @@ function fileSection(m: ProductMapping): string[] {
   const cites = m.pages.filter((p) => !p.checked);
   const read = m.pages.filter((p) => p.checked);
   if (cites.length) out.push(`- Pages the file cites: ${cites.map((p) => `\`${p.id}\` ${p.url}`).join("; ")}.`);
-  if (read.length) out.push(`- Pages read here for its rules (cited with their checked day): ${read.map((p) => `\`${p.id}\` ${p.url} (read ${p.checked})`).join("; ")}.`);
+  if (read.length)
+    out.push(`- Pages read here for its rules (cited with their checked day): ${read.map((p) => `\`${p.id}\` ${p.url} (read ${p.checked})`).join("; ")}.`);
   if (m.citedHosts.length) out.push(`- Per-release pages cited from: ${m.citedHosts.map((h) => `${h.host} (\`${h.id}\`)`).join(", ")}.`);
   for (const note of m.notes) out.push(`- ${note}`);
   out.push("");
@@ -89,7 +90,7 @@ export function importDocsText(): string {
     "",
     "## What every proposal holds",
     "",
-    "- Name: the file's brand and release label (\"Google\" + \"Pixel 9\"); slug from the name (`+` → `plus`, `&` → `and`); one variant, the product as labelled, sold `GLOBAL` with a note that endoflife.date records no markets or model numbers.",
+    '- Name: the file\'s brand and release label ("Google" + "Pixel 9"); slug from the name (`+` → `plus`, `&` → `and`); one variant, the product as labelled, sold `GLOBAL` with a note that endoflife.date records no markets or model numbers.',
     "- Release date: a `-01` day, or a day the comment calls approximate, is the month; any other day is the day.",
     "- One OS and one security commitment. A dated value becomes an `end`, a `minimum` or a `ceiling` by the file's rules below, never one turned into another; `true` (ended) and `false` (still supported on the commit date) record no date; an estimate records no date and says what endoflife.date estimated.",
     "- Sources: the file at its commit (publisher endoflife.date, `checked` = `--checked`), and the manufacturer pages the rule names, with `citedBy` the file: they were not read here. Evidence level `third-party`. Nothing of endoflife.date's prose is copied (it is CC BY-SA): facts and links only.",
@@ -100,7 +101,7 @@ export function importDocsText(): string {
     "",
     "## The files",
     "",
-    "Each file labels and fills its columns its own way. Rules are tried in order; the first that holds decides. \"Past\" and \"future\" are relative to the commit date.",
+    'Each file labels and fills its columns its own way. Rules are tried in order; the first that holds decides. "Past" and "future" are relative to the commit date.',
     "",
     ...ENDOFLIFE_FILES.flatMap(fileSection),
   ].join("\n");

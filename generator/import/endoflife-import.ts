@@ -14,7 +14,16 @@ import { readRelease, type ReleaseReading, type Statement } from "./endoflife-re
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
 import { factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
-import { sortedCounts, sortReport, reportJson, reportMarkdown, type ProposalEntry, type RecordEntry, type Report, type SkippedEntry } from "./endoflife-report.ts";
+import {
+  sortedCounts,
+  sortReport,
+  reportJson,
+  reportMarkdown,
+  type ProposalEntry,
+  type RecordEntry,
+  type Report,
+  type SkippedEntry,
+} from "./endoflife-report.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 
 /** The snapshot in ../shared/sources/endoflife.date when its README records none. */
@@ -66,7 +75,8 @@ function summary(s: Statement | undefined): string {
   }
 }
 
-const countKey = (s: Statement | undefined) => (!s ? "not in file" : s.status === "dated" ? `${s.kind} ${s.date!.precision}` : s.status === "supported" ? "continuing" : s.status);
+const countKey = (s: Statement | undefined) =>
+  !s ? "not in file" : s.status === "dated" ? `${s.kind} ${s.date!.precision}` : s.status === "supported" ? "continuing" : s.status;
 
 const refOf = (r: ReleaseReading) => ({ file: r.product.mapping.file, cycle: r.release.cycle, label: r.release.label, line: r.release.line });
 
@@ -107,14 +117,23 @@ export function runImport(input: ImportInput): ImportResult {
   for (const [slug, same] of candidates) {
     if (same.length > 1) {
       for (const reading of same)
-        notWritten.push({ ...refOf(reading), reason: `its slug "${slug}" is also the slug of ${same.filter((o) => o !== reading).map((o) => `${o.product.mapping.file}#${o.release.cycle}`).join(", ")}` });
+        notWritten.push({
+          ...refOf(reading),
+          reason: `its slug "${slug}" is also the slug of ${same
+            .filter((o) => o !== reading)
+            .map((o) => `${o.product.mapping.file}#${o.release.cycle}`)
+            .join(", ")}`,
+        });
       continue;
     }
     const reading = same[0]!;
     const record = proposalOf(reading, ctx);
     const earlier = imports.get(slug);
     if (earlier && factsOf(earlier.record) !== factsOf(record))
-      notWritten.push({ ...refOf(reading), reason: `an earlier import (devices/${slug}.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record` });
+      notWritten.push({
+        ...refOf(reading),
+        reason: `an earlier import (devices/${slug}.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record`,
+      });
     else proposals.push({ reading, record, present: earlier !== undefined });
   }
 
@@ -125,9 +144,10 @@ export function runImport(input: ImportInput): ImportResult {
   const baseline = new Set(validateFiles(catalogFiles).problems.map(formatProblem));
   let fresh = proposals.filter((p) => !p.present);
   for (;;) {
-    const found = validateFiles([...catalogFiles, ...fresh.map((p) => ({ file: fileOf(p.record.slug), slug: p.record.slug, text: recordText(p.record) }))]).problems.filter(
-      (p) => !baseline.has(formatProblem(p)),
-    );
+    const found = validateFiles([
+      ...catalogFiles,
+      ...fresh.map((p) => ({ file: fileOf(p.record.slug), slug: p.record.slug, text: recordText(p.record) })),
+    ]).problems.filter((p) => !baseline.has(formatProblem(p)));
     if (!found.length) break;
     const culprits = fresh.filter((p) => found.some((f) => f.file === fileOf(p.record.slug) || f.message.includes(fileOf(p.record.slug))));
     if (!culprits.length) throw new Error(`validation problems no proposal explains: ${found.map(formatProblem).join("; ")}`);
@@ -215,6 +235,8 @@ function buildReport(
     records,
     proposals: proposalEntries,
     notWritten,
-    notCovered: catalog.filter((l) => !covered.has(l.record.slug)).map((l) => ({ slug: l.record.slug, name: l.record.name, state: l.record.publication.state })),
+    notCovered: catalog
+      .filter((l) => !covered.has(l.record.slug))
+      .map((l) => ({ slug: l.record.slug, name: l.record.name, state: l.record.publication.state })),
   });
 }

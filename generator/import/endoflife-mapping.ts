@@ -125,16 +125,39 @@ const fromLaunch = (precision: RulePrecision, pages: PageRef[], kept = "kept as 
 });
 
 /** endoflife.date writes a month as its first (or last) day. */
-const monthOf = (day: "first" | "last", pages: PageRef[], whose: string): Rule => ({ when: { day }, reading: "end", precision: "month", pages, meaning: `{Subject} until {date}, ${whose}` });
+const monthOf = (day: "first" | "last", pages: PageRef[], whose: string): Rule => ({
+  when: { day },
+  reading: "end",
+  precision: "month",
+  pages,
+  meaning: `{Subject} until {date}, ${whose}`,
+});
 
 /** A past date no other rule explains: the day support ended, as the file records it. */
-const endedOn = (precision: RulePrecision, pages: PageRef[], how: string): Rule => ({ when: { time: "past" }, reading: "end", precision, pages, meaning: `{Subject} ended on {date}, ${how}` });
+const endedOn = (precision: RulePrecision, pages: PageRef[], how: string): Rule => ({
+  when: { time: "past" },
+  reading: "end",
+  precision,
+  pages,
+  meaning: `{Subject} ended on {date}, ${how}`,
+});
 
 /** The last rule of a column: the date as the file lists it. */
-const listed = (precision: RulePrecision, pages: PageRef[], tail = ""): Rule => ({ reading: "end", precision, pages, meaning: `{Subject} until {date}, as endoflife.date lists it${tail}` });
+const listed = (precision: RulePrecision, pages: PageRef[], tail = ""): Rule => ({
+  reading: "end",
+  precision,
+  pages,
+  meaning: `{Subject} until {date}, as endoflife.date lists it${tail}`,
+});
 
 /** endoflife.date's own reckoning: no date is recorded. */
-const estimated = (comment: RegExp | undefined, meaning: string): Rule => ({ ...(comment ? { when: { comment } } : {}), reading: "estimate", precision: "month", pages: [], meaning });
+const estimated = (comment: RegExp | undefined, meaning: string): Rule => ({
+  ...(comment ? { when: { comment } } : {}),
+  reading: "estimate",
+  precision: "month",
+  pages: [],
+  meaning,
+});
 
 /** Google states its guarantees as months updates are guaranteed until: minimums. */
 const googleGuarantee = (page: string, pageName: string): Rule => ({
@@ -161,12 +184,19 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
     reading: "estimate",
     precision,
     pages: [],
-    meaning: "No date: Samsung announces {subject} as a number of versions or years, and endoflife.date counts that from launch to {date}; not a date Samsung gives",
+    meaning:
+      "No date: Samsung announces {subject} as a number of versions or years, and endoflife.date counts that from launch to {date}; not a date Samsung gives",
   };
   return {
     eoas: column("Android Upgrades", "os", "Android version upgrades", [
       count,
-      { when: { time: "past" }, reading: "end", precision, pages: ["comment-links"], meaning: `{Subject} ended by {date}, as endoflife.date records it (not counted from launch; ${kept})` },
+      {
+        when: { time: "past" },
+        reading: "end",
+        precision,
+        pages: ["comment-links"],
+        meaning: `{Subject} ended by {date}, as endoflife.date records it (not counted from launch; ${kept})`,
+      },
       { ...count, when: undefined },
     ]),
     eol: column("Security Updates", "security", "security updates", [
@@ -177,7 +207,13 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
         pages: ["comment-links"],
         meaning: `{Subject} for a minimum of {years} years from launch, to {date}, as Samsung's policy put it (quoted or cited by endoflife.date; ${kept})`,
       },
-      { when: { comment: /\bup to\b/i }, reading: "ceiling", precision, pages: ["comment-links"], meaning: `Up to {years} years of {subject} from launch, to {date} (${kept})` },
+      {
+        when: { comment: /\bup to\b/i },
+        reading: "ceiling",
+        precision,
+        pages: ["comment-links"],
+        meaning: `Up to {years} years of {subject} from launch, to {date} (${kept})`,
+      },
       {
         // Samsung's February 2022 policy named these models and said "up to five years"; the file quotes "five years" without it.
         when: { name: SAMSUNG_2022_UP_TO, day: "anniversary" },
@@ -238,11 +274,20 @@ const SAMSUNG_SECURITY_LIST: CitedPage = {
   title: "Samsung Mobile Security: models receiving security updates (cited by endoflife.date, not read here)",
 };
 
-const cited = (id: string, url: string, publisher: string, what: string): CitedPage => ({ id, url, publisher, title: `${what} (cited by endoflife.date, not read here)` });
+const cited = (id: string, url: string, publisher: string, what: string): CitedPage => ({
+  id,
+  url,
+  publisher,
+  title: `${what} (cited by endoflife.date, not read here)`,
+});
 
 const APPLE_SUPPORTED = column("Supported", "security", "updates", [
   { ...estimated(/\bexpected\b/i, "No date: endoflife.date expects {subject} until about {date}; Apple has announced no end"), precision: "day" },
-  endedOn("day", [], "as endoflife.date records it from Apple's release history; Apple publishes no end dates, and the file does not separate OS and security updates"),
+  endedOn(
+    "day",
+    [],
+    "as endoflife.date records it from Apple's release history; Apple publishes no end dates, and the file does not separate OS and security updates",
+  ),
   listed("day", [], "; Apple publishes no end dates"),
 ]);
 
@@ -263,7 +308,13 @@ const ONEPLUS_PAGES = ["oneplus-policy"];
 const FAIRPHONE_PAGES = ["release-link", "comment-links"];
 const MOTOROLA_PAGES = ["release-link", "comment-links"];
 const MOTOROLA_PAGE = "per Motorola's security-update page for the model as endoflife.date lists it";
-const NEXUS_WIKIPEDIA: Rule = { when: { comment: /wikipedia/i }, reading: "end", precision: "day", pages: [], meaning: "{Subject} ended on {date}, as endoflife.date takes it from Wikipedia" };
+const NEXUS_WIKIPEDIA: Rule = {
+  when: { comment: /wikipedia/i },
+  reading: "end",
+  precision: "day",
+  pages: [],
+  meaning: "{Subject} ended on {date}, as endoflife.date takes it from Wikipedia",
+};
 
 export const ENDOFLIFE_FILES: ProductMapping[] = [
   {
@@ -299,7 +350,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     notes: [
       "Days that fall on the launch day some years later are a period counted from launch (endoflife.date's arithmetic): kept as the month.",
       "`eoas: false` means major updates were still coming on the snapshot's day: no date.",
-      "Fairphone 5's 2031 day is labelled from a GSMArena headline about \"up to 10 years\" of support; Fairphone itself says at least 2031 and aims at 2033 (see the curated record).",
+      'Fairphone 5\'s 2031 day is labelled from a GSMArena headline about "up to 10 years" of support; Fairphone itself says at least 2031 and aims at 2033 (see the curated record).',
     ],
   },
   {
@@ -369,13 +420,20 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     brand: "Motorola",
     deviceType: "phone",
     extraKeys: [],
-    eol: column("Security Updates", "security", "security updates", [monthOf("last", MOTOROLA_PAGES, MOTOROLA_PAGE), monthOf("first", MOTOROLA_PAGES, MOTOROLA_PAGE), listed("day", MOTOROLA_PAGES)]),
+    eol: column("Security Updates", "security", "security updates", [
+      monthOf("last", MOTOROLA_PAGES, MOTOROLA_PAGE),
+      monthOf("first", MOTOROLA_PAGES, MOTOROLA_PAGE),
+      listed("day", MOTOROLA_PAGES),
+    ]),
     pages: [],
     citedHosts: [
       { host: "en-us.support.motorola.com", id: "motorola-security-page", publisher: "Motorola", name: "Motorola software security update page" },
       { host: "www.motorola.com", id: "motorola-product-page", publisher: "Motorola", name: "Motorola product page" },
     ],
-    notes: ["Only a security column: OS updates stay unknown.", "Motorola's page gives months; endoflife.date writes them as the month's last (or first) day: kept as the month."],
+    notes: [
+      "Only a security column: OS updates stay unknown.",
+      "Motorola's page gives months; endoflife.date writes them as the month's last (or first) day: kept as the month.",
+    ],
   },
   {
     file: "nokia.md",
@@ -385,7 +443,10 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceTypeByName: [[/^Nokia T\d/, "tablet"]],
     extraKeys: [],
     eol: column(null, "security", "security updates", [
-      estimated(/\bestimat/i, "No date: endoflife.date estimates {subject} to {date} by its own rule (launch plus two or three years); none was announced on the product page"),
+      estimated(
+        /\bestimat/i,
+        "No date: endoflife.date estimates {subject} to {date} by its own rule (launch plus two or three years); none was announced on the product page",
+      ),
       {
         when: { comment: /\bproduct page\b/i },
         reading: "end",
@@ -394,7 +455,10 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
         meaning: "{Subject} for {years} years from launch, to {date}, as the product page states it (quoted by endoflife.date); month counted from launch",
       },
       {
-        ...estimated(undefined, "No date: endoflife.date gives {date}, the launch day plus whole years without a source, which is how the file estimates models with no announced date"),
+        ...estimated(
+          undefined,
+          "No date: endoflife.date gives {date}, the launch day plus whole years without a source, which is how the file estimates models with no announced date",
+        ),
         when: { day: "anniversary" },
       },
       monthOf("first", ["nokia-security-updates"], "per Nokia's security-updates page as endoflife.date lists it"),
@@ -404,7 +468,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     citedHosts: [{ host: "www.nokia.com", id: "nokia-product-page", publisher: "HMD Global", name: "Nokia product page" }],
     notes: [
       "Nokia phones are made by HMD Global (the file's alternate address is /hmd); the catalog names HMD Global as the manufacturer and Nokia as the brand.",
-      "The file estimates undated models as launch + 2 years (C line) or + 3 years: those dates, commented \"estimated\" or not, are not recorded.",
+      'The file estimates undated models as launch + 2 years (C line) or + 3 years: those dates, commented "estimated" or not, are not recorded.',
       "No OS column: OS updates stay unknown.",
     ],
   },
@@ -429,7 +493,10 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     ]),
     pages: [cited("oneplus-policy", "https://community.oneplus.com/thread/1462181", "OnePlus", "OnePlus Community: software update policy")],
     citedHosts: [],
-    notes: ['Releases without a label take the file\'s template "OnePlus __RELEASE_CYCLE__".', 'Dates commented "approximation" are endoflife.date\'s: not recorded.'],
+    notes: [
+      'Releases without a label take the file\'s template "OnePlus __RELEASE_CYCLE__".',
+      'Dates commented "approximation" are endoflife.date\'s: not recorded.',
+    ],
   },
   {
     file: "pixel-watch.md",
@@ -437,9 +504,17 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     brand: "Google",
     deviceType: "wearable",
     extraKeys: ["supportedAndroidVersions"],
-    eoas: column("WearOS Updates", "os", "Wear OS version updates", [googleGuarantee("google-pixel-watch-help", "Google's Pixel Watch help page"), listed("day", [])]),
-    eol: column("Security Updates", "security", "security updates", [googleGuarantee("google-pixel-watch-help", "Google's Pixel Watch help page"), listed("day", [])]),
-    pages: [cited("google-pixel-watch-help", "https://support.google.com/product-documentation/answer/12799779", "Google", "Pixel Watch help: software updates")],
+    eoas: column("WearOS Updates", "os", "Wear OS version updates", [
+      googleGuarantee("google-pixel-watch-help", "Google's Pixel Watch help page"),
+      listed("day", []),
+    ]),
+    eol: column("Security Updates", "security", "security updates", [
+      googleGuarantee("google-pixel-watch-help", "Google's Pixel Watch help page"),
+      listed("day", []),
+    ]),
+    pages: [
+      cited("google-pixel-watch-help", "https://support.google.com/product-documentation/answer/12799779", "Google", "Pixel Watch help: software updates"),
+    ],
     citedHosts: [],
     notes: ["Every date is the first of a month: Google's guarantee month, read as a minimum."],
   },
@@ -450,8 +525,16 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "phone",
     deviceTypeByName: [[/\bTablet\b/, "tablet"]],
     extraKeys: ["supportedAndroidVersions"],
-    eoas: column("Android Updates", "os", "Android version updates", [googleGuarantee("google-pixel-updates-help", "Google's Pixel update page"), PIXEL_BUILD, listed("day", [])]),
-    eol: column("Security Updates", "security", "security updates", [googleGuarantee("google-pixel-updates-help", "Google's Pixel update page"), PIXEL_BUILD, listed("day", [])]),
+    eoas: column("Android Updates", "os", "Android version updates", [
+      googleGuarantee("google-pixel-updates-help", "Google's Pixel update page"),
+      PIXEL_BUILD,
+      listed("day", []),
+    ]),
+    eol: column("Security Updates", "security", "security updates", [
+      googleGuarantee("google-pixel-updates-help", "Google's Pixel update page"),
+      PIXEL_BUILD,
+      listed("day", []),
+    ]),
     pages: [
       cited("google-pixel-updates-help", "https://support.google.com/nexus/answer/4457705", "Google", "Pixel phone help: when Android updates end"),
       cited("android-build-numbers", "https://source.android.com/docs/setup/about/build-numbers", "Google", "Android source: builds and their dates"),
@@ -489,7 +572,8 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
         reading: "ceiling",
         precision: "year",
         pages: [],
-        meaning: "Up to four years of {subject}, Samsung's pledge for its watches since the Galaxy Watch4, which endoflife.date places in {date} (approximate to the year)",
+        meaning:
+          "Up to four years of {subject}, Samsung's pledge for its watches since the Galaxy Watch4, which endoflife.date places in {date} (approximate to the year)",
       },
       { reading: "end", precision: "year", pages: [], meaning: "{Subject} ended in {date}, as endoflife.date records it (approximate to the year)" },
     ]),
@@ -498,7 +582,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     citedHosts: SAMSUNG_HOSTS,
     notes: [
       "The file says its dates are approximate to the year: kept as years.",
-      "Samsung worded its watch pledge \"up to four years\": a future Wear OS date is a ceiling; a past one is read as the year the upgrades ended.",
+      'Samsung worded its watch pledge "up to four years": a future Wear OS date is a ceiling; a past one is read as the year the upgrades ended.',
       "No security end dates: each watch is listed as supported (false) or ended (true).",
     ],
   },
@@ -516,11 +600,11 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     pages: [SAMSUNG_SECURITY_LIST, ...SAMSUNG_2022_POLICY],
     citedHosts: SAMSUNG_HOSTS,
     notes: [
-      "Android upgrades are announced as a number of versions (\"four generations\"); the launch-anniversary dates endoflife.date derives from them are not recorded. Past dates that are not anniversaries (an upgrade list, a report) are read as ends.",
-      "Security periods counted from launch are kept as the month; a comment saying \"minimum\" makes a minimum, \"up to\" a ceiling.",
+      'Android upgrades are announced as a number of versions ("four generations"); the launch-anniversary dates endoflife.date derives from them are not recorded. Past dates that are not anniversaries (an upgrade list, a report) are read as ends.',
+      'Security periods counted from launch are kept as the month; a comment saying "minimum" makes a minimum, "up to" a ceiling.',
       "Past security dates that are not anniversaries are mostly the day endoflife.date's automated check no longer found the model on Samsung's security-update list: kept as the month.",
       "The file also lists Gear watches and a few tablets (Galaxy View, Note Pro): typed by name.",
-      "Samsung worded its February 2022 policy \"up to\" five years of security updates for the models it named (Galaxy S21 and S22 series, Z Fold3, Z Flip3, Tab S8 series), as two stored press reports quote it; the file's comments say \"five years\" without it. Those models' five-year dates are read as ceilings, citing the reports (read here). The \"upcoming\" models the announcement also mentions are not named, so they keep endoflife.date's reading.",
+      'Samsung worded its February 2022 policy "up to" five years of security updates for the models it named (Galaxy S21 and S22 series, Z Fold3, Z Flip3, Tab S8 series), as two stored press reports quote it; the file\'s comments say "five years" without it. Those models\' five-year dates are read as ceilings, citing the reports (read here). The "upcoming" models the announcement also mentions are not named, so they keep endoflife.date\'s reading.',
     ],
   },
   {
@@ -531,9 +615,19 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     extraKeys: ["androidVersions"],
     eol: column(null, "security", "security updates", [
       monthOf("first", ["sony-security-end-dates"], "per Sony's table of security-update end dates as endoflife.date copies it"),
-      { ...listed("day", ["sony-security-end-dates"]), meaning: "{Subject} until {date}, per Sony's table of security-update end dates as endoflife.date copies it" },
+      {
+        ...listed("day", ["sony-security-end-dates"]),
+        meaning: "{Subject} until {date}, per Sony's table of security-update end dates as endoflife.date copies it",
+      },
     ]),
-    pages: [cited("sony-security-end-dates", "https://www.sony.co.uk/electronics/support/articles/SX243901", "Sony", "Sony support: security update end dates for Xperia")],
+    pages: [
+      cited(
+        "sony-security-end-dates",
+        "https://www.sony.co.uk/electronics/support/articles/SX243901",
+        "Sony",
+        "Sony support: security update end dates for Xperia",
+      ),
+    ],
     citedHosts: [],
     notes: ["Sony's table gives months, which the file writes as their first day: kept as the month.", "No OS column: OS updates stay unknown."],
   },
@@ -553,12 +647,20 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
           reading: "end",
           precision: "day",
           pages: ["microsoft-surface-lifecycle"],
-          meaning: "End of servicing for {subject} on {date}, per Microsoft's Surface lifecycle table as endoflife.date copies it; Windows updates are not tied to this date",
+          meaning:
+            "End of servicing for {subject} on {date}, per Microsoft's Surface lifecycle table as endoflife.date copies it; Windows updates are not tied to this date",
         },
       ]),
       component: "firmware and drivers",
     },
-    pages: [cited("microsoft-surface-lifecycle", "https://learn.microsoft.com/surface/surface-driver-firmware-lifecycle-support", "Microsoft", "Surface driver and firmware lifecycle")],
+    pages: [
+      cited(
+        "microsoft-surface-lifecycle",
+        "https://learn.microsoft.com/surface/surface-driver-firmware-lifecycle-support",
+        "Microsoft",
+        "Surface driver and firmware lifecycle",
+      ),
+    ],
     citedHosts: [],
     notes: [
       "The one column is Microsoft's end of servicing for firmware and drivers: a security commitment with that component. Windows updates stay unknown.",

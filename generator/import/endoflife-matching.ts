@@ -24,8 +24,7 @@ export function indexCatalog(records: LoadedRecord[]): CatalogIndex {
     const r = loaded.record;
     index.bySlug.set(r.slug, loaded);
     for (const s of r.formerSlugs) index.byFormerSlug.set(s, loaded);
-    for (const key of new Set([r.name, ...r.aliases].map(nameKey)))
-      if (key) index.byName.set(key, [...(index.byName.get(key) ?? []), loaded]);
+    for (const key of new Set([r.name, ...r.aliases].map(nameKey))) if (key) index.byName.set(key, [...(index.byName.get(key) ?? []), loaded]);
   }
   return index;
 }

@@ -83,7 +83,8 @@ export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord 
     deviceType: r.deviceType,
     aliases: [],
     formerSlugs: [],
-    publication: ctx.state === "published" ? { state: "published" } : { state: "draft", note: "Proposed by the endoflife.date importer; review it before publishing" },
+    publication:
+      ctx.state === "published" ? { state: "published" } : { state: "draft", note: "Proposed by the endoflife.date importer; review it before publishing" },
     released: r.released,
     variants: [{ model: r.model, regions: ["GLOBAL"], note: "endoflife.date records neither model numbers nor markets; regions are not known" }],
     caveats: [],

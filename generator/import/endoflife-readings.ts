@@ -148,8 +148,14 @@ function statementOf(
   const base = { column, support: columnMapping.support, component: columnMapping.component, cell };
   const subject = columnMapping.subject;
   if (cell.value === false)
-    return { ...base, status: "supported", pages: [], meaning: `No end date: endoflife.date listed ${subject} as continuing on ${spokenDate({ value: commitDate, precision: "day" })}` };
-  if (cell.value === true) return { ...base, status: "ended", pages: [], meaning: `Ended, no date given: endoflife.date marks ${subject} as ended without a date` };
+    return {
+      ...base,
+      status: "supported",
+      pages: [],
+      meaning: `No end date: endoflife.date listed ${subject} as continuing on ${spokenDate({ value: commitDate, precision: "day" })}`,
+    };
+  if (cell.value === true)
+    return { ...base, status: "ended", pages: [], meaning: `Ended, no date given: endoflife.date marks ${subject} as ended without a date` };
   const day = cell.value;
   const released = release.releaseDate.value;
   const index = columnMapping.rules.findIndex((r) => matches(r.when, day, cell, released, commitDate, name));

@@ -74,7 +74,11 @@ function statusOf(theirs: Statement, c: Commitment, commitDate: string): { statu
         if (cmp === "nested") return { status: "compatible", why: "one date lies within the other" };
         return { status: "conflict", why: `their ${theirs.kind} differs from ours` };
       }
-      if (ours.length) return { status: "conflict", why: `they record a${theirs.kind === "end" ? "n" : ""} ${theirs.kind}; we record ${ours.map((o) => o.field).join(" and ")}` };
+      if (ours.length)
+        return {
+          status: "conflict",
+          why: `they record a${theirs.kind === "end" ? "n" : ""} ${theirs.kind}; we record ${ours.map((o) => o.field).join(" and ")}`,
+        };
       return { status: "conflict", why: "they give a date; we record none" };
     }
     case "estimate":
@@ -85,12 +89,16 @@ function statusOf(theirs: Statement, c: Commitment, commitDate: string): { statu
     case "supported": {
       if (!ours.length) return { status: "same" };
       const ended = ours.find((o) => o.field === "end" && periodOf(o.date)!.last < commitDate);
-      return ended ? { status: "conflict", why: `they list it as continuing on ${commitDate}; our end is earlier` } : { status: "compatible", why: "we record a date; they record none yet" };
+      return ended
+        ? { status: "conflict", why: `they list it as continuing on ${commitDate}; our end is earlier` }
+        : { status: "compatible", why: "we record a date; they record none yet" };
     }
     case "ended": {
       if (!ours.length) return { status: "same" };
       const later = ours.find((o) => o.field !== "ceiling" && periodOf(o.date)!.first > commitDate);
-      return later ? { status: "conflict", why: `they mark it ended by ${commitDate}; our ${later.field} is later` } : { status: "compatible", why: "we record a date; they mark it ended without one" };
+      return later
+        ? { status: "conflict", why: `they mark it ended by ${commitDate}; our ${later.field} is later` }
+        : { status: "compatible", why: "we record a date; they mark it ended without one" };
     }
   }
 }

@@ -49,7 +49,8 @@ function commentOf(pair: Pair<Node, Node | null>): string {
 
 export function readProductFile(path: string, name: string, text: string): { product?: ProductFile; problems: SourceProblem[] } {
   const mapping = mappingFor(name);
-  if (!mapping) return { problems: [{ file: path, line: 1, message: `no entry for "${name}" in the importer's table (generator/import/endoflife-mapping.ts)` }] };
+  if (!mapping)
+    return { problems: [{ file: path, line: 1, message: `no entry for "${name}" in the importer's table (generator/import/endoflife-mapping.ts)` }] };
   const { frontMatter, problems } = parseFrontMatter(path, text);
   if (!frontMatter || problems.length) return { problems };
   const { doc, lineOf } = frontMatter;
@@ -141,7 +142,8 @@ function readRelease(
   if (!cycle) bad(line, "release has no releaseCycle");
   else if (typeof cycle.value !== "string" || cycle.value === "") bad(cycle.line, `releaseCycle must be text, got ${describe(cycle.value)}`);
   const labelCell = cells.get("releaseLabel");
-  if (labelCell && (typeof labelCell.value !== "string" || labelCell.value.trim() === "")) bad(labelCell.line, `releaseLabel must be text, got ${describe(labelCell.value)}`);
+  if (labelCell && (typeof labelCell.value !== "string" || labelCell.value.trim() === ""))
+    bad(labelCell.line, `releaseLabel must be text, got ${describe(labelCell.value)}`);
   if (!labelCell && template === undefined) bad(line, "release has no releaseLabel and the file has no releaseLabel template");
   const date = cells.get("releaseDate");
   if (!date) bad(line, "release has no releaseDate");
@@ -156,7 +158,8 @@ function readRelease(
   if (date && isDay(date.value))
     for (const key of ["eoas", "eol"]) {
       const cell = cells.get(key);
-      if (cell && isDay(cell.value) && cell.value < date.value) bad(cell.line, `${key} ${cell.value} is before the releaseDate ${date.value} (line ${date.line})`);
+      if (cell && isDay(cell.value) && cell.value < date.value)
+        bad(cell.line, `${key} ${cell.value} is before the releaseDate ${date.value} (line ${date.line})`);
     }
   if (failed) return undefined;
 

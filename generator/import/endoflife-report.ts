@@ -82,8 +82,7 @@ const table = (head: string[], rows: string[][]) =>
 
 export function reportMarkdown(report: Report): string {
   const { source, totals } = report;
-  const conflictRows = (status: Status) =>
-    report.records.flatMap((r) => r.rows.filter((row) => row.status === status).map((row) => ({ slug: r.slug, row })));
+  const conflictRows = (status: Status) => report.records.flatMap((r) => r.rows.filter((row) => row.status === status).map((row) => ({ slug: r.slug, row })));
   const unresolved = conflictRows("conflict");
   const resolved = conflictRows("resolved");
   const out: string[] = [
@@ -99,7 +98,15 @@ export function reportMarkdown(report: Report): string {
       ? "A conflict is resolved by a revision entry of the record whose `change` contains the text in the last column, followed by what was decided; its `reason` says why.\n\n" +
         table(
           ["Record", "Field", "Ours", "Theirs", "Why", "Their comment", "Resolve with"],
-          unresolved.map(({ slug, row }) => [`\`${slug}\``, `${row.field} (${row.path})`, row.ours, row.theirs, row.why ?? "", code(row.comment), code(row.resolveWith)]),
+          unresolved.map(({ slug, row }) => [
+            `\`${slug}\``,
+            `${row.field} (${row.path})`,
+            row.ours,
+            row.theirs,
+            row.why ?? "",
+            code(row.comment),
+            code(row.resolveWith),
+          ]),
         )
       : "None.",
     "",
@@ -108,7 +115,13 @@ export function reportMarkdown(report: Report): string {
     resolved.length
       ? table(
           ["Record", "Field", "Ours", "Theirs", "Revision"],
-          resolved.map(({ slug, row }) => [`\`${slug}\``, row.field, row.ours, row.theirs, `${row.resolution!.date}: ${row.resolution!.change} (${row.resolution!.reason})`]),
+          resolved.map(({ slug, row }) => [
+            `\`${slug}\``,
+            row.field,
+            row.ours,
+            row.theirs,
+            `${row.resolution!.date}: ${row.resolution!.change} (${row.resolution!.reason})`,
+          ]),
         )
       : "None.",
     "",
@@ -133,17 +146,35 @@ export function reportMarkdown(report: Report): string {
     report.proposals.length
       ? table(
           ["Record", "From", "Manufacturer", "Type", "Released", "OS", "Security"],
-          report.proposals.map((p) => [`\`${p.slug}\``, `${p.file} \`${p.cycle}\` (line ${p.line})`, p.manufacturer, p.deviceType, p.released, p.os, p.security]),
+          report.proposals.map((p) => [
+            `\`${p.slug}\``,
+            `${p.file} \`${p.cycle}\` (line ${p.line})`,
+            p.manufacturer,
+            p.deviceType,
+            p.released,
+            p.os,
+            p.security,
+          ]),
         )
       : "None.",
     "",
     "## Releases not written",
     "",
-    report.notWritten.length ? table(["Release", "Label", "Why"], report.notWritten.map((s) => [`${s.file} \`${s.cycle}\` (line ${s.line})`, s.label, s.reason])) : "None.",
+    report.notWritten.length
+      ? table(
+          ["Release", "Label", "Why"],
+          report.notWritten.map((s) => [`${s.file} \`${s.cycle}\` (line ${s.line})`, s.label, s.reason]),
+        )
+      : "None.",
     "",
     "## Records endoflife.date does not cover",
     "",
-    report.notCovered.length ? table(["Record", "Name", "State"], report.notCovered.map((c) => [`\`${c.slug}\``, c.name, c.state])) : "None.",
+    report.notCovered.length
+      ? table(
+          ["Record", "Name", "State"],
+          report.notCovered.map((c) => [`\`${c.slug}\``, c.name, c.state]),
+        )
+      : "None.",
     "",
   );
   return out.join("\n");

@@ -57,7 +57,11 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
   r.evidence.sources.forEach((s, i) => {
     if (s.citedBy === undefined) return;
     if (!sourceIds.has(s.citedBy)) add(`evidence.sources[${i}].citedBy`, `refers to source "${s.citedBy}", which is not in evidence.sources`);
-    else if (!checkedIds.has(s.citedBy)) add(`evidence.sources[${i}].citedBy`, `"${s.citedBy}" was not read here either (it has no checked day): a cited page must be cited by a source that was read`);
+    else if (!checkedIds.has(s.citedBy))
+      add(
+        `evidence.sources[${i}].citedBy`,
+        `"${s.citedBy}" was not read here either (it has no checked day): a cited page must be cited by a source that was read`,
+      );
   });
   const checkSources = (path: string, ids: string[]) =>
     ids.forEach((id, i) => {
@@ -92,27 +96,41 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     if (dated && c.sourceIds.length === 0)
       add(`${path}.sourceIds`, "a dated end, minimum or ceiling needs at least one source; record an unknown date instead of an unsourced one");
     else if (dated && c.sourceIds.every((id) => sourceIds.has(id) && !checkedIds.has(id)))
-      add(`${path}.sourceIds`, "a dated end, minimum or ceiling needs at least one source that was read here (with a checked day), not only pages cited by others");
+      add(
+        `${path}.sourceIds`,
+        "a dated end, minimum or ceiling needs at least one source that was read here (with a checked day), not only pages cited by others",
+      );
     if (dated && c.evidenceLevel === "unverified") add(`${path}.evidenceLevel`, '"unverified" cannot carry a date; record the date as unknown');
     for (const field of DATED_FIELDS) {
       const p = c[field] ? periodOf(c[field]) : null;
-      if (p && released && p.last < released.first)
-        add(`${path}.${field}`, `${c[field]!.value} is before the start of support (released ${r.released.value})`);
+      if (p && released && p.last < released.first) add(`${path}.${field}`, `${c[field]!.value} is before the start of support (released ${r.released.value})`);
     }
     if (c.end && c.ceiling)
-      add(`${path}.ceiling`, "a commitment has a documented end or an announced ceiling, not both: keep the end if the source documents one, and say what was announced in meaning");
+      add(
+        `${path}.ceiling`,
+        "a commitment has a documented end or an announced ceiling, not both: keep the end if the source documents one, and say what was announced in meaning",
+      );
     // "At least until M" contradicts "ends in E" or "up to C" only when every day M can mean is after every day E or C can.
     const minimum = c.minimum ? periodOf(c.minimum) : null;
     for (const field of ["end", "ceiling"] as const) {
       const p = c[field] ? periodOf(c[field]) : null;
       if (p && minimum && minimum.first > p.last)
-        add(`${path}.minimum`, `${c.minimum!.value} begins after the ${field === "end" ? "documented end" : "announced ceiling"} ${c[field]!.value}; support cannot be promised past it (check both dates against the source)`);
+        add(
+          `${path}.minimum`,
+          `${c.minimum!.value} begins after the ${field === "end" ? "documented end" : "announced ceiling"} ${c[field]!.value}; support cannot be promised past it (check both dates against the source)`,
+        );
     }
     const ceilingWords = CEILING_WORDS.exec(c.meaning)?.[0];
     if (ceilingWords && known(c.end))
-      add(`${path}.end`, `meaning says "${ceilingWords}", an announced ceiling or aim, but the date is recorded as a documented end; record it as "ceiling" (or, if the source does document this end, say so in meaning)`);
+      add(
+        `${path}.end`,
+        `meaning says "${ceilingWords}", an announced ceiling or aim, but the date is recorded as a documented end; record it as "ceiling" (or, if the source does document this end, say so in meaning)`,
+      );
   };
-  for (const kind of ["os", "security"] as const) r.support[kind].forEach((c, i) => { checkCommitment(`support.${kind}[${i}]`, c); });
+  for (const kind of ["os", "security"] as const)
+    r.support[kind].forEach((c, i) => {
+      checkCommitment(`support.${kind}[${i}]`, c);
+    });
 
   r.caveats.forEach((c, i) => {
     checkScope(`caveats[${i}].scope`, c.scope);
@@ -155,14 +173,19 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
     const first = spelled.get(slug);
     if (!first) spelled.set(slug, { file, name: record.manufacturer });
     else if (first.name !== record.manufacturer)
-      out.push({ file, path: "manufacturer", message: `"${record.manufacturer}" is spelled "${first.name}" in ${first.file}; write one manufacturer the same way in every record` });
+      out.push({
+        file,
+        path: "manufacturer",
+        message: `"${record.manufacturer}" is spelled "${first.name}" in ${first.file}; write one manufacturer the same way in every record`,
+      });
   }
   for (const { file, record } of records) {
     const replacedBy = record.publication.state === "withdrawn" ? record.publication.replacedBy : undefined;
     if (replacedBy === undefined) continue;
     const target = records.find((x) => x.record.slug === replacedBy);
     if (replacedBy === record.slug) out.push({ file, path: "publication.replacedBy", message: "names the record itself" });
-    else if (target?.record.publication.state !== "published") out.push({ file, path: "publication.replacedBy", message: `"${replacedBy}" is not the slug of a published record` });
+    else if (target?.record.publication.state !== "published")
+      out.push({ file, path: "publication.replacedBy", message: `"${replacedBy}" is not the slug of a published record` });
   }
   // Exact-name-first search ranks an alias match with name matches, so an alias
   // equal to another record's name could be listed before the record of that name.
@@ -174,7 +197,12 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
   for (const { file, record } of records) {
     record.aliases.forEach((alias, i) => {
       const other = named.get(compact(alias))?.find((n) => n.file !== file);
-      if (other) out.push({ file, path: `aliases[${i}]`, message: `"${alias}" reads as the name of ${other.file} ("${other.name}") to the search; use a name that tells the two apart` });
+      if (other)
+        out.push({
+          file,
+          path: `aliases[${i}]`,
+          message: `"${alias}" reads as the name of ${other.file} ("${other.name}") to the search; use a name that tells the two apart`,
+        });
     });
   }
   return out;

@@ -47,7 +47,8 @@ const RATE_LIMITED = rateLimitFields({ ok: false, remaining: 0, resetSeconds: RA
 
 const HEADERS: Record<string, object> = {
   ETag: {
-    description: "An entity tag of the body; send it back in If-None-Match for a 304. Same data and same day give the same bytes, so it changes only when the content does.",
+    description:
+      "An entity tag of the body; send it back in If-None-Match for a 304. Same data and same day give the same bytes, so it changes only when the content does.",
     schema: { type: "string" },
   },
   CacheControl: {
@@ -83,11 +84,17 @@ const HEADERS: Record<string, object> = {
     description: `rel="successor-version" (${API.list.path}) and rel="deprecation" (the migration notes) on every answer, and rel="next" (the next page) unless this is the last page.`,
     schema: { type: "string", examples: [LEGACY_API.headers.Link] },
   },
-  ...(LEGACY_API.sunset ? { Sunset: { description: "RFC 8594: the day the legacy endpoint stops answering.", schema: { type: "string", const: LEGACY_API.headers.Sunset } } } : {}),
+  ...(LEGACY_API.sunset
+    ? { Sunset: { description: "RFC 8594: the day the legacy endpoint stops answering.", schema: { type: "string", const: LEGACY_API.headers.Sunset } } }
+    : {}),
   LicenseLink: { description: "The dataset license.", schema: { type: "string", const: DATASET_RULES.Link } },
   DownloadDisposition: {
     description: "A download, named for the whole catalog or for the support year.",
-    schema: { type: "string", pattern: '^attachment; filename="device-lifecycle-dataset(-\\d{4})?\\.csv"$', examples: [DATASET_RULES["Content-Disposition"], YEAR_DISPOSITION] },
+    schema: {
+      type: "string",
+      pattern: '^attachment; filename="device-lifecycle-dataset(-\\d{4})?\\.csv"$',
+      examples: [DATASET_RULES["Content-Disposition"], YEAR_DISPOSITION],
+    },
   },
 };
 
@@ -157,11 +164,16 @@ const RESPONSES = {
   },
   ListUnavailable: {
     description: "Service Unavailable: the list could not be computed (for example in the seconds of a deploy). Try again after Retry-After.",
-    headers: { "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"), "Cache-Control": headerRef("NoStore"), "Retry-After": headerRef("RetryAfter") },
+    headers: {
+      "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
+      "Cache-Control": headerRef("NoStore"),
+      "Retry-After": headerRef("RetryAfter"),
+    },
     content: body(MEDIA.problem, problemRef("unavailable")),
   },
   MethodNotAllowed: {
-    description: "Method Not Allowed: the answer to a method other than GET and HEAD (on /api paths OPTIONS, the CORS preflight, is answered too). The API is read-only.",
+    description:
+      "Method Not Allowed: the answer to a method other than GET and HEAD (on /api paths OPTIONS, the CORS preflight, is answered too). The API is read-only.",
     headers: { "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"), "Cache-Control": headerRef("CacheControl"), Allow: headerRef("Allow") },
     content: body(MEDIA.problem, problemRef("method-not-allowed")),
   },
@@ -281,7 +293,12 @@ const slugMisses = (own: { "404"?: object; "410"?: object } = {}) => ({
 });
 
 const csv = (description: string) =>
-  body(MEDIA.csv, text(`${description} UTF-8 without a byte-order mark, RFC 4180, one row per device × model × region. Columns, in order: ${DATASET_COLUMNS.map((c) => c.name).join(", ")}.`));
+  body(
+    MEDIA.csv,
+    text(
+      `${description} UTF-8 without a byte-order mark, RFC 4180, one row per device × model × region. Columns, in order: ${DATASET_COLUMNS.map((c) => c.name).join(", ")}.`,
+    ),
+  );
 
 const DATASET_HEADERS = { ...API_HEADERS, "Content-Disposition": headerRef("DownloadDisposition"), Link: headerRef("LicenseLink") };
 
@@ -318,7 +335,8 @@ function paths(site: Site) {
       operationId: "getDeviceEvidence",
       tag: "Devices",
       summary: "The evidence of one record",
-      description: "Lifecycle assertions, sources (links only), recall-registry searches, repairability and revisions, kept apart so provenance need not be inferred.",
+      description:
+        "Lifecycle assertions, sources (links only), recall-registry searches, repairability and revisions, kept apart so provenance need not be inferred.",
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The evidence.", body(MEDIA.json, schemaRef("EvidenceDocument")), API_HEADERS),
@@ -341,7 +359,8 @@ function paths(site: Site) {
       operationId: "getDatasetYear",
       tag: "Exports",
       summary: "One support year of the catalog as CSV",
-      description: "Every row of each record with an OS or security end, a dated minimum commitment or an announced ceiling in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
+      description:
+        "Every row of each record with an OS or security end, a dated minimum commitment or an announced ceiling in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
       parameters: [paramRef("YearInPath")],
       responses: {
         "200": ok("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),
@@ -356,10 +375,14 @@ function paths(site: Site) {
       description: `The verdict's label in words on a colour for its code. Embed it inside a link to the canonical device page (${u.page("<device_slug>")}), so readers can inspect scope, evidence and uncertainty.`,
       parameters: [paramRef("DeviceSlug")],
       responses: {
-        "200": ok("The badge.", body(MEDIA.svg, text("An SVG image with role=\"img\", an aria-label and a title in the same words.")), API_HEADERS),
+        "200": ok("The badge.", body(MEDIA.svg, text('An SVG image with role="img", an aria-label and a title in the same words.')), API_HEADERS),
         ...slugMisses({
-          "404": ok("Not Found: a neutral \"unknown device\" badge, so an embedded image still shows something readable.", body(MEDIA.svg, text("The unknown-device badge.")), API_HEADERS),
-          "410": ok("Gone: a \"record withdrawn\" badge.", body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
+          "404": ok(
+            'Not Found: a neutral "unknown device" badge, so an embedded image still shows something readable.',
+            body(MEDIA.svg, text("The unknown-device badge.")),
+            API_HEADERS,
+          ),
+          "410": ok('Gone: a "record withdrawn" badge.', body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
         }),
         "429": {
           ...RESPONSES.RateLimited,
@@ -372,7 +395,8 @@ function paths(site: Site) {
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
-      description: "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
+      description:
+        "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
@@ -390,7 +414,7 @@ function paths(site: Site) {
           name: "manufacturer",
           in: "path",
           required: true,
-          description: "The manufacturer's slug: its name in lower case letters and digits joined by hyphens (\"HMD Global\" is hmd-global).",
+          description: 'The manufacturer\'s slug: its name in lower case letters and digits joined by hyphens ("HMD Global" is hmd-global).',
           schema: schemaRef("Slug"),
         },
       ],
@@ -403,7 +427,8 @@ function paths(site: Site) {
       operationId: "getManufacturerFeed",
       tag: "Feeds",
       summary: "Atom feed of the changes to one manufacturer's records",
-      description: "As /feed.xml, for one manufacturer: one entry per dated revision of each of its published records and one per withdrawal of its records, newest first, at most 200, with the same entry ids. Its manufacturer page links it.",
+      description:
+        "As /feed.xml, for one manufacturer: one entry per dated revision of each of its published records and one per withdrawal of its records, newest first, at most 200, with the same entry ids. Its manufacturer page links it.",
       parameters: [
         {
           name: "manufacturer",
@@ -422,7 +447,8 @@ function paths(site: Site) {
       operationId: "getFeed",
       tag: "Feeds",
       summary: "Atom feed of record changes",
-      description: "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
+      description:
+        "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
       responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
     }),
     [API.supportCalendar.path]: getOperation({
@@ -469,7 +495,7 @@ function paths(site: Site) {
 function overview(site: Site): string {
   const credit = attribution(site);
   return [
-    "A public, read-only API of device support-lifecycle records: documented OS-update and security-update commitments, the precision of each date, and the evidence. It is not a safety-certification feed: \"supported\" never means \"secure\", regional caveats must be kept, and a dated non-match in a recall registry is not proof that no recall exists.",
+    'A public, read-only API of device support-lifecycle records: documented OS-update and security-update commitments, the precision of each date, and the evidence. It is not a safety-certification feed: "supported" never means "secure", regional caveats must be kept, and a dated non-match in a recall registry is not proof that no recall exists.',
     `Attribution is a condition of reuse (${LICENSE.name}, version ${LICENSE.version}, effective ${LICENSE.effective}): show "${credit.text}". ${credit.requirements}`,
     `Every GET also answers HEAD. Unknown query parameters are ignored. Errors are RFC 9457 problem documents (the badge answers its own with an image) whose type is a stable reference (${urls(site).problemTypes()} lists them). Answers carry an ETag and honour If-None-Match. Additive changes (new members, problem types, verdict codes) can happen within v1: ignore members you do not know.`,
   ].join("\n\n");

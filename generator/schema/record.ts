@@ -81,7 +81,10 @@ const Text = z
     if (bad === undefined) return;
     const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
     const kind = /\p{Cs}/u.test(bad) ? "a lone surrogate" : bad >= "\ufffe" ? "a noncharacter" : "a control character";
-    ctx.addIssue({ code: "custom", message: `contains ${code} (${kind}), which the CSV, HTML, iCalendar and Atom outputs cannot all carry (text may hold tabs and line breaks, written \\n, but no other control character)` });
+    ctx.addIssue({
+      code: "custom",
+      message: `contains ${code} (${kind}), which the CSV, HTML, iCalendar and Atom outputs cannot all carry (text may hold tabs and line breaks, written \\n, but no other control character)`,
+    });
   });
 
 /**
@@ -95,8 +98,14 @@ const Text = z
  */
 const HttpsUrl = z
   .string()
-  .regex(/^https?:\/\//, { message: 'must be an http(s) URL starting "http://" or "https://" in lower case (javascript:, data: and other schemes are not links to a source)', abort: true })
-  .regex(/^[^\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$/, "must not contain spaces, control characters or invisible formatting characters (percent-encode them, e.g. %20)")
+  .regex(/^https?:\/\//, {
+    message: 'must be an http(s) URL starting "http://" or "https://" in lower case (javascript:, data: and other schemes are not links to a source)',
+    abort: true,
+  })
+  .regex(
+    /^[^\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$/,
+    "must not contain spaces, control characters or invisible formatting characters (percent-encode them, e.g. %20)",
+  )
   .refine((s) => {
     try {
       const u = new URL(s);
@@ -123,7 +132,8 @@ export const Publication = z
         reason: Text.meta({ description: "Why the record was withdrawn; shown to consumers with the 410 answer." }),
         withdrawnOn: Day,
         replacedBy: Slug.optional().meta({
-          description: "The published record that takes this one's place (a duplicate's original, the right device for one entered in error): the withdrawal page links it.",
+          description:
+            "The published record that takes this one's place (a duplicate's original, the right device for one entered in error): the withdrawal page links it.",
         }),
       })
       .strict(),
@@ -154,13 +164,7 @@ export const Caveat = z
   })
   .strict();
 
-export const EVIDENCE_LEVELS = [
-  "manufacturer-dated",
-  "manufacturer-policy",
-  "regulatory-statement",
-  "third-party",
-  "unverified",
-] as const;
+export const EVIDENCE_LEVELS = ["manufacturer-dated", "manufacturer-policy", "regulatory-statement", "third-party", "unverified"] as const;
 
 export const EvidenceLevel = z.enum(EVIDENCE_LEVELS).meta({
   description:
@@ -175,7 +179,8 @@ export const Commitment = z
     id: Id.meta({ description: "Stable within the record; used in calendar UIDs and assertions." }),
     scope: Scope,
     component: Text.optional().meta({
-      description: 'What part of the software the commitment covers when the source dates parts separately (e.g. "firmware and drivers", "Windows"); absent means the whole device.',
+      description:
+        'What part of the software the commitment covers when the source dates parts separately (e.g. "firmware and drivers", "Windows"); absent means the whole device.',
     }),
     end: PartialDate.optional().meta({ description: "The documented end of support, if the source states one." }),
     minimum: PartialDate.optional().meta({
@@ -186,9 +191,14 @@ export const Commitment = z
       description:
         'An announced ceiling or aim ("up to N years", "we aim to support until"): the most the source announces, not a documented end and not a commitment. Never converted into an end or a minimum. A commitment has an end or a ceiling, not both; with a minimum as well, the minimum cannot begin after the ceiling\'s period is over.',
     }),
-    meaning: Text.meta({ description: 'What the dates mean in the source\'s own terms, e.g. "7 years from US availability". Words of a ceiling ("up to", "aim") go with a ceiling, never with an end.' }),
+    meaning: Text.meta({
+      description:
+        'What the dates mean in the source\'s own terms, e.g. "7 years from US availability". Words of a ceiling ("up to", "aim") go with a ceiling, never with an end.',
+    }),
     evidenceLevel: EvidenceLevel,
-    sourceIds: z.array(Id).default([]).meta({ description: "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end, minimum or ceiling needs at least one." }),
+    sourceIds: z.array(Id).default([]).meta({
+      description: "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end, minimum or ceiling needs at least one.",
+    }),
   })
   .strict();
 
@@ -210,9 +220,17 @@ export const Source = z
   .strict()
   .superRefine((s, ctx) => {
     if (s.checked === undefined && s.citedBy === undefined)
-      ctx.addIssue({ code: "custom", path: ["checked"], message: "is required: the day the source was read (or citedBy, the id of the source that cites a page not read here)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["checked"],
+        message: "is required: the day the source was read (or citedBy, the id of the source that cites a page not read here)",
+      });
     if (s.checked !== undefined && s.citedBy !== undefined)
-      ctx.addIssue({ code: "custom", path: ["citedBy"], message: "must be absent when checked is given: a source was either read here (checked) or only cited by another (citedBy)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["citedBy"],
+        message: "must be absent when checked is given: a source was either read here (checked) or only cited by another (citedBy)",
+      });
   });
 
 export const RecallReview = z
@@ -224,15 +242,15 @@ export const RecallReview = z
     result: z.enum(["no-match-on-date", "match"]).meta({
       description: "no-match-on-date: nothing matched that query on that day; not proof that no recall exists.",
     }),
-    matches: z
-      .array(z.object({ title: Text, url: HttpsUrl, date: PartialDate.optional() }).strict())
-      .default([]),
+    matches: z.array(z.object({ title: Text, url: HttpsUrl, date: PartialDate.optional() }).strict()).default([]),
     note: Text.optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (r.result === "match" && r.matches.length === 0) ctx.addIssue({ code: "custom", path: ["matches"], message: 'must list the matching notices when result is "match"' });
-    if (r.result === "no-match-on-date" && r.matches.length > 0) ctx.addIssue({ code: "custom", path: ["matches"], message: 'must be empty when result is "no-match-on-date"' });
+    if (r.result === "match" && r.matches.length === 0)
+      ctx.addIssue({ code: "custom", path: ["matches"], message: 'must list the matching notices when result is "match"' });
+    if (r.result === "no-match-on-date" && r.matches.length > 0)
+      ctx.addIssue({ code: "custom", path: ["matches"], message: 'must be empty when result is "no-match-on-date"' });
   });
 
 export const Repairability = z
@@ -259,17 +277,14 @@ export const DeviceRecord = z
     name: Text.meta({ description: "Display name." }),
     manufacturer: Text,
     deviceType: z.enum(DEVICE_TYPES),
-    aliases: z
-      .array(Text)
-      .default([])
-      .meta({
-        description:
-          "Other names people search for. Records may share an alias (a search for it lists each of them), but an alias must not read as another record's name (compared as search compares: letters and digits only, case and accents ignored), or a search for that name would rank this record among its exact matches.",
-      }),
-    formerSlugs: z
-      .array(Slug)
-      .default([])
-      .meta({ description: "Slugs this record was published under before; they redirect here (301). Each is listed once, claimed by no other record, and is no record's current slug." }),
+    aliases: z.array(Text).default([]).meta({
+      description:
+        "Other names people search for. Records may share an alias (a search for it lists each of them), but an alias must not read as another record's name (compared as search compares: letters and digits only, case and accents ignored), or a search for that name would rank this record among its exact matches.",
+    }),
+    formerSlugs: z.array(Slug).default([]).meta({
+      description:
+        "Slugs this record was published under before; they redirect here (301). Each is listed once, claimed by no other record, and is no record's current slug.",
+    }),
     publication: Publication,
     released: PartialDate.meta({ description: "First availability; support cannot end before it." }),
     variants: z.array(Variant).min(1, "must list at least one variant"),
@@ -286,13 +301,10 @@ export const DeviceRecord = z
         sources: z.array(Source).default([]),
         recallReview: z.array(RecallReview).default([]),
         repairability: z.array(Repairability).default([]),
-        revisions: z
-          .array(Revision)
-          .min(1, "must hold at least the revision that created the record")
-          .meta({
-            description:
-              "The record's change log, in any order: every output sorts it by date. Revisions of one day keep their listed order, which numbers their feed entries, so add a new one after the others of its day.",
-          }),
+        revisions: z.array(Revision).min(1, "must hold at least the revision that created the record").meta({
+          description:
+            "The record's change log, in any order: every output sorts it by date. Revisions of one day keep their listed order, which numbers their feed entries, so add a new one after the others of its day.",
+        }),
       })
       .strict(),
   })

@@ -5,7 +5,21 @@
 // here, and the API tests parse real answers with them. Objects are strict, so
 // a member the code adds without declaring it here fails those tests.
 import { z } from "zod";
-import { Caveat, Commitment, Day, DeviceRecord, EvidenceLevel, PartialDate, RecallReview, Repairability, Revision, Scope, Slug, Source, Variant } from "./record.ts";
+import {
+  Caveat,
+  Commitment,
+  Day,
+  DeviceRecord,
+  EvidenceLevel,
+  PartialDate,
+  RecallReview,
+  Repairability,
+  Revision,
+  Scope,
+  Slug,
+  Source,
+  Variant,
+} from "./record.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../derive/verdict.ts";
 import { LICENSE } from "../derive/site.ts";
 import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
@@ -31,7 +45,7 @@ export const Attribution = z
 
 export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({
   description:
-    "ended: the documented end lies wholly in the past. ending-soon: the end is within 180 days, or today falls inside its period. continuing: the end is further away. minimum-commitment: no documented end; an explicit minimum has not yet passed. minimum-passed: the minimum has passed, so the status is unknown (not ended). announced-ceiling: no documented end and no minimum still holding; an announced ceiling (\"up to\", \"we aim to\") has not yet passed. It is not a commitment, and a ceiling never makes a commitment ended or ending soon. ceiling-passed: the announced ceiling has passed, so the status is unknown (not ended). unknown: nothing sourced.",
+    'ended: the documented end lies wholly in the past. ending-soon: the end is within 180 days, or today falls inside its period. continuing: the end is further away. minimum-commitment: no documented end; an explicit minimum has not yet passed. minimum-passed: the minimum has passed, so the status is unknown (not ended). announced-ceiling: no documented end and no minimum still holding; an announced ceiling ("up to", "we aim to") has not yet passed. It is not a commitment, and a ceiling never makes a commitment ended or ending soon. ceiling-passed: the announced ceiling has passed, so the status is unknown (not ended). unknown: nothing sourced.',
 });
 
 /** One status per kind when every commitment of that kind agrees, otherwise "varies". */
@@ -43,15 +57,18 @@ export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }
 
 export const Verdict = z
   .strictObject({
-    code: z.enum(VERDICT_CODES).meta({ description: `Decided by security support first; see ${pathOf(PAGES.doc, { name: "api" })}#record-states-and-verdicts.` }),
-    label: z.string().meta({ description: "The short wording (also on the badge). Never says or implies \"secure\"." }),
+    code: z
+      .enum(VERDICT_CODES)
+      .meta({ description: `Decided by security support first; see ${pathOf(PAGES.doc, { name: "api" })}#record-states-and-verdicts.` }),
+    label: z.string().meta({ description: 'The short wording (also on the badge). Never says or implies "secure".' }),
     reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
     validFrom: Day.nullable().meta({
       description:
         "The first day this verdict holds: the day after the last change the record's dates bring (a documented end coming within 180 days, an end, minimum or ceiling passing). null when no earlier change follows from the dates.",
     }),
     validUntil: Day.nullable().meta({
-      description: "The last day this verdict holds: the day before the next change the record's dates bring. null when none is ahead. The verdict is the same on every day from validFrom to validUntil.",
+      description:
+        "The last day this verdict holds: the day before the next change the record's dates bring. null when none is ahead. The verdict is the same on every day from validFrom to validUntil.",
     }),
     osStatus: KindStatus,
     securityStatus: KindStatus,
@@ -84,14 +101,16 @@ export const DeviceSummary = DeviceRecord.pick({
       .meta({ description: "OS-update and security-update commitments, kept separate." }),
     verdict: Verdict,
     updated: Day.meta({
-      description: "The day this record's published data last changed: its newest revision, or the first day of its current verdict when that came later. Never the build day.",
+      description:
+        "The day this record's published data last changed: its newest revision, or the first day of its current verdict when that came later. Never the build day.",
     }),
     links: DeviceLinks,
   })
   .meta({ description: "A published device record as the list answers it: the record document without its attribution (which the page's meta carries once)." });
 
 export const DeviceDocument = DeviceSummary.extend({ attribution: Attribution }).meta({
-  description: "A published device record with its derived statuses, verdict and links. Only published records are served, so the record's publication state is not part of it.",
+  description:
+    "A published device record with its derived statuses, verdict and links. Only published records are served, so the record's publication state is not part of it.",
 });
 
 export const Assertion = z

@@ -111,14 +111,24 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
   /** A stored file, by a plain GET for the file itself: 200 with its bytes, or anything else when it is not there. */
   const read = (context: EdgeContext, request: Request, file: string) => context.next(new Request(new URL(file, request.url)));
 
-  async function fileAnswer(request: Request, context: EdgeContext, name: ApiResourceName, params: Record<string, string>, file: string): Promise<Response | null> {
+  async function fileAnswer(
+    request: Request,
+    context: EdgeContext,
+    name: ApiResourceName,
+    params: Record<string, string>,
+    file: string,
+  ): Promise<Response | null> {
     const stored = await read(context, request, file);
     if (stored.status !== 200) {
       await stored.body?.cancel();
       return null;
     }
     const headers = resourceHeaders(name, params);
-    const known = (await cacheFor(new URL(request.url).origin).manifest().catch((): EtagManifest => ({})))[file];
+    const known = (
+      await cacheFor(new URL(request.url).origin)
+        .manifest()
+        .catch((): EtagManifest => ({}))
+    )[file];
     // A large file streams through with its build-time ETag; a small one is hashed as it passes.
     if (known) return finish(request, { status: 200, headers, body: stored.body, etag: known });
     const bytes = new Uint8Array(await stored.arrayBuffer());
@@ -140,7 +150,8 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
       return null;
     }
     const body = new Uint8Array(await routed.arrayBuffer());
-    const headers = name === "badge" ? resourceHeaders("badge", params) : { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE };
+    const headers =
+      name === "badge" ? resourceHeaders("badge", params) : { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE };
     return finish(request, { status: 410, headers, body, etag: await etagOf(body) });
   }
 

@@ -44,7 +44,13 @@ export function netlifyDeployConfig(layout: Layout): { edge_functions: { functio
  * A URLPattern pathname whose only wildcard is `*` (any characters), as a
  * RegExp; like Netlify's edge bundler, a trailing slash may follow.
  */
-const patternRegExp = (pattern: string) => new RegExp(`^${pattern.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}\\/?$`);
+const patternRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split("*")
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}\\/?$`,
+  );
 const RUNS = EDGE_CONFIG.path.map(patternRegExp);
 const SKIPS = EDGE_CONFIG.excludedPath.map(patternRegExp);
 

@@ -9,22 +9,14 @@ import { deviceDocument, deviceSummary } from "../derive/documents.ts";
 import { synthRecords } from "../synth/generate.ts";
 import { catalogOf } from "../derive/catalog.ts";
 import { DeviceRecord } from "../schema/record.ts";
-import {
-  answerList,
-  decodeCursor,
-  encodeCursor,
-  itemFromDocument,
-  itemReader,
-  legacyText,
-  pageText,
-  parseListRequest,
-  queryKey,
-} from "./list.ts";
+import { answerList, decodeCursor, encodeCursor, itemFromDocument, itemReader, legacyText, pageText, parseListRequest, queryKey } from "./list.ts";
 import { DEFAULT_LIMIT } from "../contract/list-params.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog");
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
-const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))));
+const fixtures = readdirSync(path.join(FIXTURES, "devices")).map((f) =>
+  DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, "devices", f), "utf8"))),
+);
 
 const rec = (slug: string, name: string, extra: Partial<Searchable> = {}) => ({
   slug,
@@ -77,14 +69,15 @@ describe("tierOf: exact, then prefix, then other", () => {
 });
 
 describe("the index scan agrees with tierOf", () => {
-  const records = [
-    ...catalogOf(synthRecords(1500, 5)).published,
-    ...fixtures.filter((r) => r.publication.state === "published"),
-  ].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+  const records = [...catalogOf(synthRecords(1500, 5)).published, ...fixtures.filter((r) => r.publication.state === "published")].sort((a, b) =>
+    a.slug < b.slug ? -1 : 1,
+  );
   const index = parseListIndex(formatListIndex(records, site));
   const fields = records.map((r) => searchFieldsOf(r));
   const queries = [
-    ...records.slice(0, 60).flatMap((r) => [r.name, r.aliases[0] ?? "", r.variants[0]!.model, r.name.slice(0, 5), r.manufacturer, `${r.name.split(" ").at(-1)} ${r.manufacturer}`]),
+    ...records
+      .slice(0, 60)
+      .flatMap((r) => [r.name, r.aliases[0] ?? "", r.variants[0]!.model, r.name.slice(0, 5), r.manufacturer, `${r.name.split(" ").at(-1)} ${r.manufacturer}`]),
     "pro",
     "1",
     "a",
@@ -147,7 +140,10 @@ describe("the index scan agrees with tierOf", () => {
 describe("cursors", () => {
   it("round-trip, are base64url without padding, and bind the normalized query", () => {
     const q = queryOf("Nova  Phone");
-    for (const key of [{ tier: 0 as const, slug: "a" }, { tier: 2 as const, slug: "kestrel-nova-12-pro-1x" }]) {
+    for (const key of [
+      { tier: 0 as const, slug: "a" },
+      { tier: 2 as const, slug: "kestrel-nova-12-pro-1x" },
+    ]) {
       const c = encodeCursor(q, key);
       expect(c).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(decodeCursor(c)).toEqual({ queryKey: queryKey(q), key });
@@ -212,7 +208,12 @@ describe("answerList when its inputs fail", () => {
     if (!parsed.ok) throw new Error(parsed.detail);
     return [new Request(url), parsed.req] as const;
   };
-  const index = parseListIndex(formatListIndex(fixtures.filter((r) => r.publication.state === "published").sort((a, b) => (a.slug < b.slug ? -1 : 1)), site));
+  const index = parseListIndex(
+    formatListIndex(
+      fixtures.filter((r) => r.publication.state === "published").sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+      site,
+    ),
+  );
 
   it("a missing index or record file is a 503 problem, not cached, never a 500", async () => {
     for (const source of [

@@ -15,7 +15,6 @@ import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from 
 import { API, STORAGE } from "../contract/resources.ts";
 import { NO_STORE } from "../contract/media.ts";
 
-
 export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
 
 // ---- Cursors ----------------------------------------------------------------
@@ -101,7 +100,12 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
     // are decimal ("010" is ten); a run of digits too long for a double becomes Infinity, out of range.
     limit = /^[0-9]+$/.test(rawLimit) ? Number(rawLimit) : NaN;
     if (!(limit >= 1 && limit <= MAX_LIMIT)) {
-      return { ok: false, code: "invalid-limit", detail: `limit must be a whole number from 1 to ${MAX_LIMIT}; got "${rawLimit.slice(0, 40)}".`, members: { minimum: 1, maximum: MAX_LIMIT } };
+      return {
+        ok: false,
+        code: "invalid-limit",
+        detail: `limit must be a whole number from 1 to ${MAX_LIMIT}; got "${rawLimit.slice(0, 40)}".`,
+        members: { minimum: 1, maximum: MAX_LIMIT },
+      };
     }
   }
   const rawQ = p.get("q");
@@ -114,9 +118,18 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
   let after: SortKey | null = null;
   if (cursor !== null) {
     const decoded = decodeCursor(cursor);
-    if (!decoded) return { ok: false, code: "invalid-cursor", detail: "cursor is not a value this API issued. Take it unchanged from meta.nextCursor, or start again without one." };
+    if (!decoded)
+      return {
+        ok: false,
+        code: "invalid-cursor",
+        detail: "cursor is not a value this API issued. Take it unchanged from meta.nextCursor, or start again without one.",
+      };
     if (decoded.queryKey !== queryKey(query)) {
-      return { ok: false, code: "cursor-mismatch", detail: "This cursor belongs to a walk with another q. Repeat the q of the page it came from, or start again without a cursor." };
+      return {
+        ok: false,
+        code: "cursor-mismatch",
+        detail: "This cursor belongs to a walk with another q. Repeat the q of the page it came from, or start again without a cursor.",
+      };
     }
     after = decoded.key;
   }

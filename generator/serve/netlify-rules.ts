@@ -33,11 +33,13 @@ export async function loadNetlifyRules(dir: string): Promise<NetlifyRules> {
   ]);
   const errors = [...r.errors, ...h.errors];
   if (errors.length) throw new Error(`${dir}: ${errors.map((e: Error) => e.message).join("; ")}`);
-  const redirects = (r.redirects as { path?: string; to: string; status?: number; force: boolean; query: object; conditions: object; proxy: boolean }[]).map((rule) => {
-    if (!rule.path || rule.proxy || Object.keys(rule.query).length || Object.keys(rule.conditions).length) {
-      throw new Error(`${dir}/_redirects: the static layer cannot honour ${JSON.stringify(rule)}`);
-    }
-    return { from: rule.path, to: rule.to, status: rule.status ?? 301, force: rule.force };
-  });
+  const redirects = (r.redirects as { path?: string; to: string; status?: number; force: boolean; query: object; conditions: object; proxy: boolean }[]).map(
+    (rule) => {
+      if (!rule.path || rule.proxy || Object.keys(rule.query).length || Object.keys(rule.conditions).length) {
+        throw new Error(`${dir}/_redirects: the static layer cannot honour ${JSON.stringify(rule)}`);
+      }
+      return { from: rule.path, to: rule.to, status: rule.status ?? 301, force: rule.force };
+    },
+  );
   return { redirects, headers: h.headers.map((x) => ({ forRegExp: (x as { forRegExp: RegExp }).forRegExp, values: x.values })) };
 }

@@ -25,10 +25,43 @@ describe("SlidingWindowLimiter", () => {
 
   // A limit of 2 in 10 s; each row: milliseconds since the first request, and the answer then.
   it.each([
-    ["two at once, then refused until the first leaves", [[0, true, 1, 10], [0, true, 0, 10], [0, false, 0, 10], [9_999, false, 0, 1], [10_000, true, 1, 10]]],
-    ["spread out, never refused", [[0, true, 1, 10], [6_000, true, 0, 4], [10_000, true, 0, 6], [16_000, true, 0, 4]]],
-    ["refusals take no slot", [[0, true, 1, 10], [1_000, true, 0, 9], [2_000, false, 0, 8], [5_000, false, 0, 5], [10_000, true, 0, 1]]],
-    ["a fraction of a second rounds up, never to 0", [[0, true, 1, 10], [0, true, 0, 10], [9_500, false, 0, 1]]],
+    [
+      "two at once, then refused until the first leaves",
+      [
+        [0, true, 1, 10],
+        [0, true, 0, 10],
+        [0, false, 0, 10],
+        [9_999, false, 0, 1],
+        [10_000, true, 1, 10],
+      ],
+    ],
+    [
+      "spread out, never refused",
+      [
+        [0, true, 1, 10],
+        [6_000, true, 0, 4],
+        [10_000, true, 0, 6],
+        [16_000, true, 0, 4],
+      ],
+    ],
+    [
+      "refusals take no slot",
+      [
+        [0, true, 1, 10],
+        [1_000, true, 0, 9],
+        [2_000, false, 0, 8],
+        [5_000, false, 0, 5],
+        [10_000, true, 0, 1],
+      ],
+    ],
+    [
+      "a fraction of a second rounds up, never to 0",
+      [
+        [0, true, 1, 10],
+        [0, true, 0, 10],
+        [9_500, false, 0, 1],
+      ],
+    ],
   ] as [string, [number, boolean, number, number][]][])("%s", (_, steps) => {
     let now = 0;
     const l = new SlidingWindowLimiter(2, 10, () => now);
@@ -49,18 +82,35 @@ describe("SlidingWindowLimiter", () => {
 });
 
 describe("which paths are limited", () => {
-  it.each(["/api/v1/devices", "/api/devices", "/api/v1/devices/alpha-phone", "/api/v1/devices/x/evidence", "/api/v1/dataset", "/api/v1/badge/x", "/feed.xml", "/support-calendar.ics", "/api/nope"])(
-    "%s: the edge function's, limited",
-    (p) => expect(runsEdge(p), p).toBe(true),
-  );
-  it.each(["/", "/devices/alpha-phone", "/docs", "/api/v1/devices/alpha-phone.json", "/api/v1/list/index.txt", "/api/v1/list/etags.json", "/api/v1/problems/rate-limited"])(
-    "%s: a file the CDN serves, not limited",
-    (p) => expect(runsEdge(p), p).toBe(false),
-  );
+  it.each([
+    "/api/v1/devices",
+    "/api/devices",
+    "/api/v1/devices/alpha-phone",
+    "/api/v1/devices/x/evidence",
+    "/api/v1/dataset",
+    "/api/v1/badge/x",
+    "/feed.xml",
+    "/support-calendar.ics",
+    "/api/nope",
+  ])("%s: the edge function's, limited", (p) => expect(runsEdge(p), p).toBe(true));
+  it.each([
+    "/",
+    "/devices/alpha-phone",
+    "/docs",
+    "/api/v1/devices/alpha-phone.json",
+    "/api/v1/list/index.txt",
+    "/api/v1/list/etags.json",
+    "/api/v1/problems/rate-limited",
+  ])("%s: a file the CDN serves, not limited", (p) => expect(runsEdge(p), p).toBe(false));
 
   it("the edge function declares these paths and numbers for Netlify", () => {
     expect(config).toBe(EDGE_CONFIG);
-    expect(config.rateLimit).toMatchObject({ windowLimit: RATE_LIMIT.limit, windowSize: RATE_LIMIT.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite" });
+    expect(config.rateLimit).toMatchObject({
+      windowLimit: RATE_LIMIT.limit,
+      windowSize: RATE_LIMIT.windowSeconds,
+      aggregateBy: ["ip", "domain"],
+      action: "rewrite",
+    });
   });
 });
 

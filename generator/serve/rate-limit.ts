@@ -67,10 +67,20 @@ export function rateLimitFields(r: RateLimitResult): Record<string, string> {
  * or on a badge's path the "try again later" badge (`badge`), so an image tag
  * still shows an image.
  */
-export async function rateLimitedResponse(request: Request, r: RateLimitResult, badge: { svg: Uint8Array<ArrayBuffer>; params: Record<string, string> } | null): Promise<Response> {
+export async function rateLimitedResponse(
+  request: Request,
+  r: RateLimitResult,
+  badge: { svg: Uint8Array<ArrayBuffer>; params: Record<string, string> } | null,
+): Promise<Response> {
   const fields = { ...rateLimitFields(r), "Retry-After": String(r.resetSeconds), "Cache-Control": NO_STORE };
-  if (badge) return finish(request, { status: 429, headers: { ...resourceHeaders("badge", badge.params), ...fields }, body: badge.svg, etag: await etagOf(badge.svg) });
-  return problemResponse(request, "rate-limited", `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after ${r.resetSeconds} s.`, {
-    headers: fields,
-  });
+  if (badge)
+    return finish(request, { status: 429, headers: { ...resourceHeaders("badge", badge.params), ...fields }, body: badge.svg, etag: await etagOf(badge.svg) });
+  return problemResponse(
+    request,
+    "rate-limited",
+    `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after ${r.resetSeconds} s.`,
+    {
+      headers: fields,
+    },
+  );
 }

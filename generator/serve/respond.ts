@@ -39,7 +39,12 @@ export async function textResponse(request: Request, body: string, status: numbe
 export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** An RFC 9457 problem at an API path: the path's headers, problem+json, the five-minute cache unless `headers` says otherwise. */
-export function problemResponse(request: Request, code: ProblemCode, detail: string, extra: { headers?: Record<string, string>; members?: Record<string, unknown> } = {}) {
+export function problemResponse(
+  request: Request,
+  code: ProblemCode,
+  detail: string,
+  extra: { headers?: Record<string, string>; members?: Record<string, unknown> } = {},
+) {
   const url = new URL(request.url);
   const body = problem(code, detail, { instance: url.pathname + url.search, ...extra.members });
   const headers = { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE, ...extra.headers };

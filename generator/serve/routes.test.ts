@@ -73,9 +73,45 @@ describe("header rules", () => {
 
   it.each([
     ["/devices/alpha-phone", ["x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy"]],
-    ["/api/v1/devices/alpha-phone.json", ["x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy", "access-control-allow-origin", "access-control-expose-headers"]],
-    ["/api/v1/problems/not-found.json", ["x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy", "access-control-allow-origin", "access-control-expose-headers", "content-type"]],
-    [RATE_LIMITED_PATH, ["x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy", "access-control-allow-origin", "access-control-expose-headers", "content-type", "cache-control", "retry-after", "ratelimit-policy", "ratelimit"]],
+    [
+      "/api/v1/devices/alpha-phone.json",
+      [
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "content-security-policy",
+        "access-control-allow-origin",
+        "access-control-expose-headers",
+      ],
+    ],
+    [
+      "/api/v1/problems/not-found.json",
+      [
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "content-security-policy",
+        "access-control-allow-origin",
+        "access-control-expose-headers",
+        "content-type",
+      ],
+    ],
+    [
+      RATE_LIMITED_PATH,
+      [
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "content-security-policy",
+        "access-control-allow-origin",
+        "access-control-expose-headers",
+        "content-type",
+        "cache-control",
+        "retry-after",
+        "ratelimit-policy",
+        "ratelimit",
+      ],
+    ],
   ])("%s carries %o", async (p, names) => {
     const rules = await writtenHeaderRules();
     const set = rules.filter((r) => r.forRegExp.test(p)).flatMap((r) => Object.keys(r.values).map((n) => n.toLowerCase()));

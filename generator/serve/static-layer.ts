@@ -96,7 +96,11 @@ function decodedPath(pathname: string): string | null {
 /** Media types by extension; scripts as Netlify names them (mime-types says text/javascript). */
 const mediaOf = (file: string) => {
   const type = file.endsWith(".js") ? "application/javascript" : lookup(file);
-  return type ? (type.startsWith("text/") || type === "application/json" || type === "application/javascript" ? `${type}; charset=utf-8` : type) : "application/octet-stream";
+  return type
+    ? type.startsWith("text/") || type === "application/json" || type === "application/javascript"
+      ? `${type}; charset=utf-8`
+      : type
+    : "application/octet-stream";
 };
 
 export function createStaticLayer(files: FileReader, rules: NetlifyRules) {
@@ -129,7 +133,12 @@ export function createStaticLayer(files: FileReader, rules: NetlifyRules) {
       return textResponse(request, body, 405, { ...headers, "Content-Type": MEDIA.problem });
     }
     const file = await files.read(STORAGE.methodNotAllowedPage);
-    return finish(request, { status: 405, headers: { ...headers, "Content-Type": MEDIA.html }, body: file?.body ?? new Uint8Array(), etag: file?.etag ?? (await etagOf("")) });
+    return finish(request, {
+      status: 405,
+      headers: { ...headers, "Content-Type": MEDIA.html },
+      body: file?.body ?? new Uint8Array(),
+      etag: file?.etag ?? (await etagOf("")),
+    });
   }
 
   return async function staticLayer(request: Request): Promise<Response> {

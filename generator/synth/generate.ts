@@ -68,7 +68,19 @@ export function synthRecords(count: number, seed: number): DeviceRecord[] {
     const secYears = osYears + int(0, 3);
     const split = variants.length > 1 && rand() < 0.2;
     const security = split
-      ? [commitment("security-a", secYears, variants[0]!.regions), commitment("security-b", secYears + 1, variants.slice(1).flatMap((v) => v.regions).filter((g) => !variants[0]!.regions.includes(g)).concat(variants[0]!.regions).slice(0, 1))]
+      ? [
+          commitment("security-a", secYears, variants[0]!.regions),
+          commitment(
+            "security-b",
+            secYears + 1,
+            variants
+              .slice(1)
+              .flatMap((v) => v.regions)
+              .filter((g) => !variants[0]!.regions.includes(g))
+              .concat(variants[0]!.regions)
+              .slice(0, 1),
+          ),
+        ]
       : [commitment("security", secYears)];
     const stateRoll = rand();
     const revisions = Array.from({ length: int(1, 4) }, (_, k) => ({
@@ -84,13 +96,27 @@ export function synthRecords(count: number, seed: number): DeviceRecord[] {
       deviceType: type,
       aliases: rand() < 0.5 ? [`${line} ${gen}`] : [],
       formerSlugs: rand() < 0.02 ? [`${slug}-old`] : [],
-      publication: stateRoll < 0.01 ? { state: "draft" } : stateRoll < 0.015 ? { state: "withdrawn", reason: "Synthetic withdrawal", withdrawnOn: "2026-01-15" } : { state: "published" },
+      publication:
+        stateRoll < 0.01
+          ? { state: "draft" }
+          : stateRoll < 0.015
+            ? { state: "withdrawn", reason: "Synthetic withdrawal", withdrawnOn: "2026-01-15" }
+            : { state: "published" },
       released: { value: String(released), precision: "year" },
       variants,
-      caveats: rand() < 0.1 ? [{ scope: { regions: [variants[0]!.regions[0]!] }, text: "Carrier builds may lag the global release", sourceIds: [sourceId] }] : [],
+      caveats:
+        rand() < 0.1 ? [{ scope: { regions: [variants[0]!.regions[0]!] }, text: "Carrier builds may lag the global release", sourceIds: [sourceId] }] : [],
       support: { os: [commitment("os", osYears)], security },
       evidence: {
-        sources: [{ id: sourceId, url: `https://policy.example.com/${maker.toLowerCase().replace(/\s+/g, "-")}/updates`, publisher: maker, title: `${maker} software update policy`, checked: "2026-11-01" }],
+        sources: [
+          {
+            id: sourceId,
+            url: `https://policy.example.com/${maker.toLowerCase().replace(/\s+/g, "-")}/updates`,
+            publisher: maker,
+            title: `${maker} software update policy`,
+            checked: "2026-11-01",
+          },
+        ],
         recallReview: [],
         repairability: [],
         revisions,

@@ -20,7 +20,10 @@ function workerFor(moduleUrl: URL) {
   let entry = workers.get(moduleUrl.href);
   if (entry) return entry;
   // A bounded heap makes V8 collect as it goes instead of growing beside the main thread's heap.
-  const worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: { module: moduleUrl.href }, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  const worker = new Worker(new URL("./boot.mjs", import.meta.url), {
+    workerData: { module: moduleUrl.href },
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+  });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const fail = (err: Error) => {
     workers.delete(moduleUrl.href);

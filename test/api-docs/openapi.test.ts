@@ -27,7 +27,15 @@ type Json = Record<string, any>;
 const doc: Json = buildOpenApi({ ...SITE, now: NOW });
 
 /** A `#/components/...` reference resolved in the document; anything else as it is. */
-const deref = (o: Json): Json => (o.$ref ? deref(o.$ref.slice(2).split("/").reduce((n: Json, k: string) => n[k], doc)) : o);
+const deref = (o: Json): Json =>
+  o.$ref
+    ? deref(
+        o.$ref
+          .slice(2)
+          .split("/")
+          .reduce((n: Json, k: string) => n[k], doc),
+      )
+    : o;
 
 // Each component schema becomes a schema resource of its own, so ajv (strict) compiles it alone.
 const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -121,7 +129,10 @@ describe("the OpenAPI document", () => {
     const ids: string[] = [];
     for (const [template, item] of Object.entries<Json>(doc.paths)) {
       const placeholders = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      const declared = item.get.parameters.map(deref).filter((p: Json) => p.in === "path").map((p: Json) => p.name);
+      const declared = item.get.parameters
+        .map(deref)
+        .filter((p: Json) => p.in === "path")
+        .map((p: Json) => p.name);
       expect(declared, template).toEqual(placeholders);
       ids.push(item.get.operationId);
     }
@@ -140,7 +151,8 @@ describe("parameters in the OpenAPI document", () => {
   // Validators read a query or path value as the schema's type says: an integer schema accepts "7.0" and "1e1"
   // (coerced to 7 and 10), which the server refuses. ajv with coerceTypes reads values the way they do.
   const coercing = new Ajv2020({ strict: true, coerceTypes: true });
-  const accepts = (param: string, value: string) => coercing.validate({ type: "object", properties: { v: deref(doc.components.parameters[param]).schema } }, { v: value });
+  const accepts = (param: string, value: string) =>
+    coercing.validate({ type: "object", properties: { v: deref(doc.components.parameters[param]).schema } }, { v: value });
   const serverTakesLimit = (v: string) => parseListRequest(new URL(`http://x/api/v1/devices?limit=${encodeURIComponent(v)}`)).ok;
   const serverTakesYear = (v: string) => parseDatasetYear(v) !== null;
   const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
@@ -152,7 +164,8 @@ describe("parameters in the OpenAPI document", () => {
 
   it("year, in the query and in the path, validates exactly when the server takes it", () => {
     for (const param of ["Year", "YearInPath"]) {
-      for (const v of [...numbers(1985, 2105), ...odd, "2030.0", "02030", "20x5", "99999"]) expect(accepts(param, v), `${param} ${JSON.stringify(v)}`).toBe(serverTakesYear(v));
+      for (const v of [...numbers(1985, 2105), ...odd, "2030.0", "02030", "20x5", "99999"])
+        expect(accepts(param, v), `${param} ${JSON.stringify(v)}`).toBe(serverTakesYear(v));
     }
   });
 
@@ -306,9 +319,16 @@ describe("the API answers as its OpenAPI document says", () => {
     try {
       for (let i = 0; i < RATE_LIMIT.limit; i++) await (await fetch(`${limited.url}/api/v1/devices/alpha-phone`)).arrayBuffer();
       await Promise.all(
-        ["/api/v1/devices", "/api/devices", "/api/v1/devices/alpha-phone", "/api/v1/dataset", "/api/v1/badge/alpha-phone", "/feed.xml", "/support-calendar.ics", "/api/v1/openapi.json"].map((p) =>
-          check(limited.url, { path: p, status: 429 }),
-        ),
+        [
+          "/api/v1/devices",
+          "/api/devices",
+          "/api/v1/devices/alpha-phone",
+          "/api/v1/dataset",
+          "/api/v1/badge/alpha-phone",
+          "/feed.xml",
+          "/support-calendar.ics",
+          "/api/v1/openapi.json",
+        ].map((p) => check(limited.url, { path: p, status: 429 })),
       );
     } finally {
       await limited.close();

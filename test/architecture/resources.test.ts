@@ -9,7 +9,8 @@ import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type 
 
 /** Parameters of the fixture catalog for each placeholder name. */
 const SAMPLE: Record<string, string> = { device_slug: "alpha-phone", manufacturer: "example-maker", year: "2029", number: "1", name: "api", file: "site.css" };
-const paramsOf = (r: Resource) => Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : SAMPLE[n!]!]));
+const paramsOf = (r: Resource) =>
+  Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : SAMPLE[n!]!]));
 /** A withdrawn record of the fixture catalog, for the withdrawal notice. */
 const WITHDRAWN = "eta-phone";
 const stored = (table: Record<string, Resource>) => Object.entries(table).filter((e): e is [string, StoredResource] => "file" in e[1]);
@@ -26,7 +27,16 @@ describe("the resource table", () => {
       .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r), FLAT)] as const)
       .filter(([, file]) => !existsSync(path.join(dist, file)));
     expect(missing).toEqual([]);
-    for (const file of [STORAGE.layout, STORAGE.listIndex, STORAGE.listPage(null), STORAGE.goneProblem(WITHDRAWN), STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, STORAGE.withdrawnBadge, STORAGE.notFoundPage]) {
+    for (const file of [
+      STORAGE.layout,
+      STORAGE.listIndex,
+      STORAGE.listPage(null),
+      STORAGE.goneProblem(WITHDRAWN),
+      STORAGE.notFoundProblem,
+      STORAGE.rateLimitedProblem,
+      STORAGE.withdrawnBadge,
+      STORAGE.notFoundPage,
+    ]) {
       expect(existsSync(path.join(dist, file)), file).toBe(true);
     }
   });
@@ -44,6 +54,10 @@ describe("the resource table", () => {
 
   it("is what the OpenAPI document describes: every API path, each once", () => {
     const openapi = JSON.parse(readFileSync(path.join(dist, API.openapi.file({})), "utf8"));
-    expect(Object.keys(openapi.paths).sort()).toEqual(Object.values(API).map((r) => r.path).sort());
+    expect(Object.keys(openapi.paths).sort()).toEqual(
+      Object.values(API)
+        .map((r) => r.path)
+        .sort(),
+    );
   });
 });

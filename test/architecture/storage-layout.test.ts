@@ -22,7 +22,10 @@ let data: string;
 const built: Record<"flat" | "sharded", { dist: string; report: BuildReport; target: HttpTarget }> = {} as never;
 beforeAll(async () => {
   data = synthCatalog(280, 5);
-  for (const [name, maxFolderEntries] of [["flat", undefined], ["sharded", LIMIT]] as const) {
+  for (const [name, maxFolderEntries] of [
+    ["flat", undefined],
+    ["sharded", LIMIT],
+  ] as const) {
     const dist = path.join(tempDir(), "dist");
     const report = await build({ dataDir: data, outDir: dist, site, maxFolderEntries });
     expect(report.ok).toBe(true);
@@ -62,7 +65,9 @@ describe("the storage layout through the threshold", () => {
   });
 
   it("still redirects a former slug and answers 410 for a withdrawn record, on the page and in the API", async () => {
-    const redirects = readFileSync(path.join(built.sharded.dist, "_redirects"), "utf8").split("\n").filter((l) => / (301|410)!$/.test(l));
+    const redirects = readFileSync(path.join(built.sharded.dist, "_redirects"), "utf8")
+      .split("\n")
+      .filter((l) => / (301|410)!$/.test(l));
     expect(redirects.length).toBeGreaterThan(0);
     for (const line of redirects) {
       const from = line.split(/\s+/)[0]!;

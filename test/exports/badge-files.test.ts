@@ -6,14 +6,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  badgeEmbed,
-  LABEL_COLOUR,
-  UNKNOWN_DEVICE_BADGE,
-  UNKNOWN_DEVICE_BADGE_SVG,
-  VERDICT_COLOURS,
-  type BadgeSpec,
-} from "../../generator/derive/badges.ts";
+import { badgeEmbed, LABEL_COLOUR, UNKNOWN_DEVICE_BADGE, UNKNOWN_DEVICE_BADGE_SVG, VERDICT_COLOURS, type BadgeSpec } from "../../generator/derive/badges.ts";
 import { renderBadge } from "../../generator/emit/badge.ts";
 import { buildTo, FIXTURES, SITE, tempDir } from "../helpers/build.ts";
 

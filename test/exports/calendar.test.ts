@@ -49,7 +49,9 @@ describe("/support-calendar.ics and the manufacturers' calendars", () => {
     expect(whole.name).toBe("Device support endings, next 12 months (Device Lifecycle Records)");
     // From 2026-11-22 the horizon is 2027-11-23: only the US models' 2027-Q2 end begins before it.
     expect(whole.events.map((e) => e.uid)).toEqual(UIDS_2026_11_22.slice(0, 1));
-    expect(read(dist, "support-calendar.ics").replace(/\r\n /g, "")).toMatch(/X-WR-CALDESC:.*every ending is in its device's calendar .* and its manufacturer's \(\/api\/v1\/calendar\/manufacturers\/<manufacturer>.ics\)/);
+    expect(read(dist, "support-calendar.ics").replace(/\r\n /g, "")).toMatch(
+      /X-WR-CALDESC:.*every ending is in its device's calendar .* and its manufacturer's \(\/api\/v1\/calendar\/manufacturers\/<manufacturer>.ics\)/,
+    );
   });
 
   it("shows no past ends, no minimum commitments and no announced ceilings", () => {
@@ -123,8 +125,12 @@ describe("/api/v1/calendar/<slug>.ics", () => {
   });
 
   it("exists for every published device and together they hold the manufacturers' events", () => {
-    const files = readdirSync(path.join(dist, "api/v1/calendar")).filter((f) => f.endsWith(".ics")).sort();
-    expect(files).toEqual(["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"].map((s) => `${s}.ics`));
+    const files = readdirSync(path.join(dist, "api/v1/calendar"))
+      .filter((f) => f.endsWith(".ics"))
+      .sort();
+    expect(files).toEqual(
+      ["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"].map((s) => `${s}.ics`),
+    );
     const all = files.flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/${f}`)).events);
     expect(all.map((e) => e.uid).sort()).toEqual([...UIDS_2026_11_22].sort());
     expect(parseCalendar(read(dist, "api/v1/calendar/beta-tablet.ics")).events).toEqual([]);

@@ -117,7 +117,16 @@ describe("the whole catalog, /api/v1/dataset", () => {
     expect(hostile!.security_meaning).toBe("'=2+2 a formula");
     const cells = (parse(raw("dataset.csv")) as string[][]).flat();
     expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
-    expect(["=1", "+1", "-1", "@a", "\tx", "\rx", "a=1", "2030-10"].map(neutralizeFormula)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx", "a=1", "2030-10"]);
+    expect(["=1", "+1", "-1", "@a", "\tx", "\rx", "a=1", "2030-10"].map(neutralizeFormula)).toEqual([
+      "'=1",
+      "'+1",
+      "'-1",
+      "'@a",
+      "'\tx",
+      "'\rx",
+      "a=1",
+      "2030-10",
+    ]);
   });
 });
 
@@ -125,7 +134,13 @@ describe("datasetRows", () => {
   it("aligns separately dated components in one cell each, and lets a narrower scope override a wider one", () => {
     const base = fixture("alpha-phone") as DeviceRecord;
     const commitment = (id: string, end: string, extra: object) => ({
-      id, end: { value: end, precision: "year" as const }, meaning: id, evidenceLevel: "manufacturer-dated" as const, sourceIds: ["maker-policy"], scope: {}, ...extra,
+      id,
+      end: { value: end, precision: "year" as const },
+      meaning: id,
+      evidenceLevel: "manufacturer-dated" as const,
+      sourceIds: ["maker-policy"],
+      scope: {},
+      ...extra,
     });
     const laptop: DeviceRecord = {
       ...base,
@@ -141,8 +156,20 @@ describe("datasetRows", () => {
     const rows = datasetRows({ ...SITE, now: "2026-11-22" })(laptop);
     const col = (name: string) => DATASET_COLUMNS.findIndex((c) => c.name === name);
     const pick = (row: string[]) => ["region", "security_end", "security_scope", "security_commitment_id", "security_source_urls"].map((n) => row[col(n)]);
-    expect(pick(rows[0]!)).toEqual(["US", "2029 | 2032", "firmware and drivers | Windows", "firmware | windows", "https://maker.example/policy | https://maker.example/policy"]);
-    expect(pick(rows[2]!)).toEqual(["EU", "2029 | 2033", "firmware and drivers | regions EU; Windows", "firmware | windows-eu", "https://maker.example/policy | https://maker.example/policy"]);
+    expect(pick(rows[0]!)).toEqual([
+      "US",
+      "2029 | 2032",
+      "firmware and drivers | Windows",
+      "firmware | windows",
+      "https://maker.example/policy | https://maker.example/policy",
+    ]);
+    expect(pick(rows[2]!)).toEqual([
+      "EU",
+      "2029 | 2033",
+      "firmware and drivers | regions EU; Windows",
+      "firmware | windows-eu",
+      "https://maker.example/policy | https://maker.example/policy",
+    ]);
   });
 
   it("leaves a cell empty when none of the row's commitments has a value for it, never a bare ' | '", () => {
@@ -151,7 +178,11 @@ describe("datasetRows", () => {
     const cell = (name: string) => row![DATASET_COLUMNS.findIndex((c) => c.name === name)];
     // Two components, neither with an end or a minimum.
     expect([cell("security_minimum"), cell("security_minimum_precision"), cell("security_end"), cell("security_end_precision")]).toEqual(["", "", "", ""]);
-    expect([cell("security_ceiling"), cell("security_ceiling_precision"), cell("security_scope")]).toEqual(["2028-07 | 2028-07", "month | month", "watch software | companion app"]);
+    expect([cell("security_ceiling"), cell("security_ceiling_precision"), cell("security_scope")]).toEqual([
+      "2028-07 | 2028-07",
+      "month | month",
+      "watch software | companion app",
+    ]);
     expect([cell("os_ceiling"), cell("os_ceiling_precision"), cell("os_end"), cell("os_end_precision")]).toEqual(["2028-07", "month", "", ""]);
   });
 });

@@ -105,7 +105,13 @@ describe("changeEntries", () => {
       slug: `device-${String(i).padStart(3, "0")}`,
       publication: { state: "published" as const },
       formerSlugs: [],
-      evidence: { ...record.evidence, revisions: [{ date: `2026-0${1 + (i % 9)}-01`, change: "a", reason: "b" }, { date: "2020-01-01", change: "c", reason: "d" }] },
+      evidence: {
+        ...record.evidence,
+        revisions: [
+          { date: `2026-0${1 + (i % 9)}-01`, change: "a", reason: "b" },
+          { date: "2020-01-01", change: "c", reason: "d" },
+        ],
+      },
     }));
     const entries = changeEntries(catalogOf(many), site);
     expect(entries).toHaveLength(FEED_CAP);
@@ -114,7 +120,10 @@ describe("changeEntries", () => {
   });
 
   it("numbers two revisions of one day in the record's order", () => {
-    const twice = { ...record, evidence: { ...record.evidence, revisions: [...record.evidence.revisions, { date: "2026-11-01", change: "again", reason: "r" }] } };
+    const twice = {
+      ...record,
+      evidence: { ...record.evidence, revisions: [...record.evidence.revisions, { date: "2026-11-01", change: "again", reason: "r" }] },
+    };
     const ids = changeEntries(catalogOf([twice]), site).map((e) => e.id);
     expect(ids).toEqual([
       "tag:devices.example,2026-09-06:alpha-phone/2026-11-01/0",
@@ -124,7 +133,9 @@ describe("changeEntries", () => {
   });
 
   it("offers the autodiscovery tag for HTML pages", () => {
-    expect(feedLinkTag(site)).toBe('<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="https://api.devices.example/feed.xml">');
+    expect(feedLinkTag(site)).toBe(
+      '<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="https://api.devices.example/feed.xml">',
+    );
   });
 });
 

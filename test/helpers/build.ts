@@ -26,10 +26,22 @@ export function filesIn(dir: string): string[] {
 
 /** Each file's sha256 by its path under `dir`: two trees compared with toEqual name the files that differ. */
 export function treeDigests(dir: string): Record<string, string> {
-  return Object.fromEntries(filesIn(dir).map((f) => [f, createHash("sha256").update(readFileSync(path.join(dir, f))).digest("hex")]));
+  return Object.fromEntries(
+    filesIn(dir).map((f) => [
+      f,
+      createHash("sha256")
+        .update(readFileSync(path.join(dir, f)))
+        .digest("hex"),
+    ]),
+  );
 }
 
-export async function buildTo(dataDir = FIXTURES, now = "2026-11-22", outDir = path.join(tempDir(), "dist"), origins = SITE): Promise<{ outDir: string; report: BuildReport }> {
+export async function buildTo(
+  dataDir = FIXTURES,
+  now = "2026-11-22",
+  outDir = path.join(tempDir(), "dist"),
+  origins = SITE,
+): Promise<{ outDir: string; report: BuildReport }> {
   const report = await build({ dataDir, outDir, site: { ...origins, now } });
   if (!report.ok) throw new Error(`fixture build failed:\n${report.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join("\n")}`);
   return { outDir, report };
@@ -61,4 +73,3 @@ function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }
-

@@ -26,7 +26,10 @@ async function buildInto(dataDir: string, outDir: string): Promise<string> {
 export async function buildHttpCatalogs(): Promise<{ fixture: string; list: string }> {
   const work = mkdtempSync(path.join(tmpdir(), "dl-http-"));
   const synth = path.join(work, "synth");
-  execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli/synth.ts"), "--count", "300", "--out", synth, "--seed", "3"], { cwd: ROOT, stdio: "pipe" });
+  execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli/synth.ts"), "--count", "300", "--out", synth, "--seed", "3"], {
+    cwd: ROOT,
+    stdio: "pipe",
+  });
   return { fixture: await buildInto(FIXTURES, path.join(work, "fixture")), list: await buildInto(synth, path.join(work, "list")) };
 }
 

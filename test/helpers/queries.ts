@@ -11,7 +11,11 @@ export function searchQueries(records: DeviceRecord[], picks = 60, seed = 3): st
   const rand = rng(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
   const accents: Record<string, string> = { a: "á", e: "é", o: "ö", u: "ü", i: "ï", c: "ç", n: "ñ" };
-  const mangle = (s: string) => [...s].map((ch) => (rand() < 0.2 ? (accents[ch.toLowerCase()] ?? ch) : rand() < 0.3 ? ch.toUpperCase() : ch)).join("").replace(/ /g, () => pick([" ", "  ", "-", " - ", "_"]));
+  const mangle = (s: string) =>
+    [...s]
+      .map((ch) => (rand() < 0.2 ? (accents[ch.toLowerCase()] ?? ch) : rand() < 0.3 ? ch.toUpperCase() : ch))
+      .join("")
+      .replace(/ /g, () => pick([" ", "  ", "-", " - ", "_"]));
   const qs = new Set<string>();
   for (let k = 0; k < picks; k++) {
     const r = pick(records);
@@ -29,6 +33,33 @@ export function searchQueries(records: DeviceRecord[], picks = 60, seed = 3): st
     qs.add(`${words[0]} ${(words[1] ?? "").slice(0, 1)}`); // maker and the first letter of the line
     qs.add(words.slice(1, 3).join(" ").toLowerCase()); // line and generation
   }
-  for (const q of ["a", "e", "1", "12", "pro", "nova 1", "1 nova", "max pro", "o", "a 1", "zz", "ünïcödé", "日本", "hostile", "=1+1", "@cmd", "sum a1", "—", "  ", "x y z", "kestrel edge 3 pro", "ZEPHYR", "ｎｏｖａ", "g-eu", "alpha 1"]) qs.add(q);
+  for (const q of [
+    "a",
+    "e",
+    "1",
+    "12",
+    "pro",
+    "nova 1",
+    "1 nova",
+    "max pro",
+    "o",
+    "a 1",
+    "zz",
+    "ünïcödé",
+    "日本",
+    "hostile",
+    "=1+1",
+    "@cmd",
+    "sum a1",
+    "—",
+    "  ",
+    "x y z",
+    "kestrel edge 3 pro",
+    "ZEPHYR",
+    "ｎｏｖａ",
+    "g-eu",
+    "alpha 1",
+  ])
+    qs.add(q);
   return [...qs];
 }

@@ -27,7 +27,8 @@ export const PIXEL_THRESHOLD = 0.1;
  */
 export const allowedDiff = (pixels: number) => Math.max(64, Math.floor(0.0001 * pixels));
 
-const fontFile = (weight: number) => readFileSync(createRequire(import.meta.url).resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`)).toString("base64");
+const fontFile = (weight: number) =>
+  readFileSync(createRequire(import.meta.url).resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`)).toString("base64");
 const FONT_CSS = [400, 600, 700]
   .map((w) => `@font-face { font-family: "Baseline Inter"; font-weight: ${w}; src: url(data:font/woff2;base64,${fontFile(w)}) format("woff2"); }`)
   .concat(['*, *::before, *::after { font-family: "Baseline Inter" !important; caret-color: transparent !important; }'])
@@ -40,7 +41,14 @@ const FONT_CSS = [400, 600, 700]
  * with `page.context().close()`.
  */
 export async function stablePage(browser: Browser, opts: { previewUrl: string; origins: string[]; width: number; now: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width, height: 900 }, deviceScaleFactor: 1, bypassCSP: true, locale: "en-US", timezoneId: "UTC", reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    viewport: { width: opts.width, height: 900 },
+    deviceScaleFactor: 1,
+    bypassCSP: true,
+    locale: "en-US",
+    timezoneId: "UTC",
+    reducedMotion: "reduce",
+  });
   for (const origin of opts.origins) {
     await context.route(`${origin}/**`, async (route) => {
       const url = new URL(route.request().url());
@@ -92,7 +100,8 @@ export function differenceFromBaseline(png: Buffer, name: string): string | null
 /** How two PNGs differ: in size, or in how many pixels (pixelmatch, at PIXEL_THRESHOLD, anti-aliased pixels not counted), with an image of those pixels. */
 export function compareImages(png: Buffer, baseline: Buffer): { size?: string; baselineSize?: string; pixels: number; differing: number; diff?: PNG } {
   const [now, was] = [PNG.sync.read(png), PNG.sync.read(baseline)];
-  if (now.width !== was.width || now.height !== was.height) return { size: `${now.width}×${now.height}`, baselineSize: `${was.width}×${was.height}`, pixels: 0, differing: 0 };
+  if (now.width !== was.width || now.height !== was.height)
+    return { size: `${now.width}×${now.height}`, baselineSize: `${was.width}×${was.height}`, pixels: 0, differing: 0 };
   const diff = new PNG({ width: now.width, height: now.height });
   return { pixels: now.width * now.height, differing: pixelmatch(now.data, was.data, diff.data, now.width, now.height, { threshold: PIXEL_THRESHOLD }), diff };
 }

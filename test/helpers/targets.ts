@@ -60,10 +60,14 @@ export async function previewTarget(dist: string, opts: TargetOptions = {}): Pro
 /** The chain under Deno on a free port; resolves once it listens. */
 export function denoTarget(dist: string, opts: TargetOptions = {}): Promise<HttpTarget> {
   const flags = [...(opts.rateLimit ? ["--rate-limit"] : []), ...(opts.hide ? ["--hide", opts.hide] : [])];
-  const child = spawn(path.join(ROOT, "node_modules/.bin/deno"), ["run", "--allow-net", "--allow-read", "--allow-env", "--allow-sys", "test/netlify/edge-harness.ts", dist, ...flags], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    path.join(ROOT, "node_modules/.bin/deno"),
+    ["run", "--allow-net", "--allow-read", "--allow-env", "--allow-sys", "test/netlify/edge-harness.ts", dist, ...flags],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   const close = () =>

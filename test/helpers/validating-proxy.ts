@@ -89,9 +89,13 @@ function waitForListening(child: ChildProcess, port: number): Promise<void> {
 export async function startValidatingProxy(upstream: string, dist: string): Promise<ValidatingProxy> {
   const prismPort = await freePort();
   // --errors off: Prism passes every answer on as the upstream gave it and only reports; CORS is the upstream's own.
-  const child = spawn(PRISM, ["proxy", path.join(dist, API.openapi.file({})), upstream, "--host", "127.0.0.1", "--port", String(prismPort), "--cors=false", "--errors=false"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    PRISM,
+    ["proxy", path.join(dist, API.openapi.file({})), upstream, "--host", "127.0.0.1", "--port", String(prismPort), "--cors=false", "--errors=false"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   await waitForListening(child, prismPort);
   // Prism logs every exchange; nothing reads the log once it has started, so it is drained.
   child.stdout!.resume();

@@ -19,15 +19,70 @@ export const NOW = "2026-11-22";
 
 /** Text that breaks naive escaping somewhere: HTML, CSV, iCalendar, XML, Nunjucks, bidi display. */
 export const HOSTILE_PIECES = [
-  '<script>alert("pwn")</script>', "</td></tr></table><x-pwn onpwn=1>", "<img src=x onerror=alert(1)>", "<!--", "-->", "]]>", "<![CDATA[",
-  '"', "'", "`", "&", "&amp;", "&lt;b&gt;", "&#39;", "&nbsp;",
-  "\n", "\t", "\n\n",
-  "\u200f", "\u200e", "\u202e", "\u2066", "\u2069", "\u200b", "\u00a0", "\u2028", "\u2029", "e\u0301",
-  "😀", "👩‍👩‍👧‍👦", "🇯🇵", "ｆｕｌｌ", "日本語", "עברית", "العربية",
-  "=", "+", "-", "@", "=1+1", '=HYPERLINK("https://evil.example","x")', "+SUM(A1)", "-2+3", "@cmd",
+  '<script>alert("pwn")</script>',
+  "</td></tr></table><x-pwn onpwn=1>",
+  "<img src=x onerror=alert(1)>",
+  "<!--",
+  "-->",
+  "]]>",
+  "<![CDATA[",
+  '"',
+  "'",
+  "`",
+  "&",
+  "&amp;",
+  "&lt;b&gt;",
+  "&#39;",
+  "&nbsp;",
+  "\n",
+  "\t",
+  "\n\n",
+  "\u200f",
+  "\u200e",
+  "\u202e",
+  "\u2066",
+  "\u2069",
+  "\u200b",
+  "\u00a0",
+  "\u2028",
+  "\u2029",
+  "e\u0301",
+  "😀",
+  "👩‍👩‍👧‍👦",
+  "🇯🇵",
+  "ｆｕｌｌ",
+  "日本語",
+  "עברית",
+  "العربية",
+  "=",
+  "+",
+  "-",
+  "@",
+  "=1+1",
+  '=HYPERLINK("https://evil.example","x")',
+  "+SUM(A1)",
+  "-2+3",
+  "@cmd",
+  ";",
+  ",",
+  "\\",
+  "\\n",
+  "\\,",
+  "\\;",
+  ":",
+  "|",
+  " | ",
+  "[",
+  "]",
+  "{{ name }}",
+  "{% raw %}",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder as literal record text, on purpose.
-  ";", ",", "\\", "\\n", "\\,", "\\;", ":", "|", " | ", "[", "]", "{{ name }}", "{% raw %}", "${x}", "%0A", "%s",
-  "\nDTSTART:20200101", "END:VCALENDAR", "javascript:alert(1)",
+  "${x}",
+  "%0A",
+  "%s",
+  "\nDTSTART:20200101",
+  "END:VCALENDAR",
+  "javascript:alert(1)",
 ];
 
 const piece = fc.oneof(
@@ -150,11 +205,15 @@ function publication(g: G): Raw {
 export function makeRecord(g: G, i: number): Raw {
   const slug = `d${i}-${g(fc.stringMatching, /^[a-z0-9]{1,8}$/)}`;
   const released = g(fc.integer, { min: 2015, max: 2026 });
-  const variants = g(fc.uniqueArray, fc.record({ model: hostileText, regions: fc.subarray([...REGIONS], { minLength: 1 }), note: hostileText }, { requiredKeys: ["model", "regions"] }), {
-    minLength: 1,
-    maxLength: 3,
-    selector: (v) => (v as Raw).model.trim(),
-  }) as Raw[];
+  const variants = g(
+    fc.uniqueArray,
+    fc.record({ model: hostileText, regions: fc.subarray([...REGIONS], { minLength: 1 }), note: hostileText }, { requiredKeys: ["model", "regions"] }),
+    {
+      minLength: 1,
+      maxLength: 3,
+      selector: (v) => (v as Raw).model.trim(),
+    },
+  ) as Raw[];
   // The first source was read here; a later one may be a page it cites and nobody here read (citedBy).
   const sources = Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, k) => ({
     id: `src-${k}`,
@@ -168,8 +227,7 @@ export function makeRecord(g: G, i: number): Raw {
     regions: [...new Set(variants.flatMap((v) => v.regions as string[]))],
     sourceIds: sources.map((s) => s.id),
   };
-  const commitments = (kind: string) =>
-    Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, k) => commitment(g, `${kind}-${k}`, released, ctx));
+  const commitments = (kind: string) => Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, k) => commitment(g, `${kind}-${k}`, released, ctx));
   const recallReview = Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () => {
     const match = g(fc.boolean);
     return defined({
@@ -179,7 +237,9 @@ export function makeRecord(g: G, i: number): Raw {
       query: text(g),
       result: match ? "match" : "no-match-on-date",
       matches: match
-        ? Array.from({ length: g(fc.integer, { min: 1, max: 2 }) }, () => defined({ title: text(g), url: url(g), date: maybe(g, () => partialDate(g, g(fc.integer, { min: 2015, max: 2026 }))) }))
+        ? Array.from({ length: g(fc.integer, { min: 1, max: 2 }) }, () =>
+            defined({ title: text(g), url: url(g), date: maybe(g, () => partialDate(g, g(fc.integer, { min: 2015, max: 2026 }))) }),
+          )
         : maybe(g, () => []),
       note: maybe(g, () => text(g)),
     });
@@ -198,7 +258,9 @@ export function makeRecord(g: G, i: number): Raw {
     released: g(fc.boolean) ? partialDate(g, released) : { precision: "unknown" },
     variants,
     caveats: maybe(g, () =>
-      Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () => defined({ scope: scope(g, ctx.models, ctx.regions), text: text(g), sourceIds: maybe(g, () => some(g, ctx.sourceIds)) })),
+      Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () =>
+        defined({ scope: scope(g, ctx.models, ctx.regions), text: text(g), sourceIds: maybe(g, () => some(g, ctx.sourceIds)) }),
+      ),
     ),
     support: { os: commitments("os"), security: commitments("security") },
     evidence: defined({

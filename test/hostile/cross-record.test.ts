@@ -28,7 +28,13 @@ describe("allowed on purpose", async () => {
     r.evidence.sources[0].checked = "2027-05-01";
     r.evidence.recallReview[0].searchedOn = "2027-05-02";
     r.support.security[0].minimum = { value: "2031-10-15", precision: "day" };
-    r.evidence.sources.push({ id: "background", url: "https://maker.example/background", publisher: "Example Maker", title: "Background", checked: "2026-11-01" });
+    r.evidence.sources.push({
+      id: "background",
+      url: "https://maker.example/background",
+      publisher: "Example Maker",
+      title: "Background",
+      checked: "2026-11-01",
+    });
   });
   edit("beta-tablet", (r) => (r.aliases = ["Alpha 1"])); // alpha-phone's alias too
   edit("gamma-phone", (r) => (r.name = "Beta Tablet")); // beta-tablet's name too
@@ -50,8 +56,14 @@ describe("allowed on purpose", async () => {
 
   it("days after the build day, a minimum within the end's period and an uncited source are published as they are", () => {
     const ev = json("api/v1/evidence/alpha-phone.json");
-    expect(ev.sources.map((s: Rec) => [s.id, s.checked])).toEqual([["maker-policy", "2027-05-01"], ["background", "2026-11-01"]]);
+    expect(ev.sources.map((s: Rec) => [s.id, s.checked])).toEqual([
+      ["maker-policy", "2027-05-01"],
+      ["background", "2026-11-01"],
+    ]);
     expect(ev.recallReview[0].searchedOn).toBe("2027-05-02");
-    expect(json("api/v1/devices/alpha-phone.json").support.security[0]).toMatchObject({ end: { value: "2031-10" }, minimum: { value: "2031-10-15", precision: "day" } });
+    expect(json("api/v1/devices/alpha-phone.json").support.security[0]).toMatchObject({
+      end: { value: "2031-10" },
+      minimum: { value: "2031-10-15", precision: "day" },
+    });
   });
 });

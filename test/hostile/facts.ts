@@ -42,7 +42,11 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
   const published = records.filter((r) => r.publication.state === "published");
   const csv = readCsv(readText(dist, "api/v1/dataset.csv"));
   // Spreadsheet safety on its own terms (docs/exports.md), not through the function that implements it.
-  same(csv.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell)), [], "dataset: no cell a spreadsheet would run as a formula");
+  same(
+    csv.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+    [],
+    "dataset: no cell a spreadsheet would run as a formula",
+  );
   const feed = readFeed(readText(dist, "feed.xml"));
   const whole = readCalendar(readText(dist, "support-calendar.ics"));
   // Read with Netlify's own parser, as the CDN reads it.
@@ -56,31 +60,62 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     const s = r.slug;
     const state = r.publication.state;
     for (const former of r.formerSlugs) {
-      if (state !== "draft") same(redirects.some((x) => x.from === `/devices/${former}` && x.to === `/devices/${s}` && x.status === 301), true, `${s}: redirect from ${former}`);
+      if (state !== "draft")
+        same(
+          redirects.some((x) => x.from === `/devices/${former}` && x.to === `/devices/${s}` && x.status === 301),
+          true,
+          `${s}: redirect from ${former}`,
+        );
     }
     if (state !== "published") {
-      same([exists(`devices/${s}.html`), exists(`api/v1/devices/${s}.json`), exists(`api/v1/calendar/${s}.ics`)], [false, false, false], `${s} (${state}) has no page, record or calendar`);
-      same(csv.some((row) => row.device_slug === s), false, `${s} (${state}) is not in the dataset`);
+      same(
+        [exists(`devices/${s}.html`), exists(`api/v1/devices/${s}.json`), exists(`api/v1/calendar/${s}.ics`)],
+        [false, false, false],
+        `${s} (${state}) has no page, record or calendar`,
+      );
+      same(
+        csv.some((row) => row.device_slug === s),
+        false,
+        `${s} (${state}) is not in the dataset`,
+      );
       const pub = r.publication;
       if (pub.state === "withdrawn") {
         const gone = JSON.parse(readText(dist, `api/v1/problems/gone/${s}.json`));
         same([gone.reason, gone.withdrawnOn], [pub.reason, pub.withdrawnOn], `${s}: the 410 body`);
         const entry = feed.find((e) => e.id === `tag:${HOST},2026-09-06:${s}/${pub.withdrawnOn}/withdrawn`);
-        same(entry && [decodeEntities(entry.title), decodeEntities(entry.summary)], [`${r.name}: Record withdrawn`, pub.reason], `${s}: the withdrawal's feed entry`);
+        same(
+          entry && [decodeEntities(entry.title), decodeEntities(entry.summary)],
+          [`${r.name}: Record withdrawn`, pub.reason],
+          `${s}: the withdrawal's feed entry`,
+        );
       } else {
-        same(feed.some((e) => e.id.includes(`:${s}/`)), false, `${s} (draft) is not in the feed`);
+        same(
+          feed.some((e) => e.id.includes(`:${s}/`)),
+          false,
+          `${s} (draft) is not in the feed`,
+        );
       }
       continue;
     }
 
     // The record and evidence JSON hold the record's own values.
     const doc = JSON.parse(readText(dist, `api/v1/devices/${s}.json`));
-    for (const key of ["slug", "name", "manufacturer", "deviceType", "aliases", "formerSlugs", "released", "variants", "caveats"] as const) same(doc[key], r[key], `${s}.json: ${key}`);
-    for (const kind of KINDS) same(doc.support[kind].map(({ status: _, ...c }: Record<string, unknown>) => c), r.support[kind], `${s}.json: support.${kind}`);
+    for (const key of ["slug", "name", "manufacturer", "deviceType", "aliases", "formerSlugs", "released", "variants", "caveats"] as const)
+      same(doc[key], r[key], `${s}.json: ${key}`);
+    for (const kind of KINDS)
+      same(
+        doc.support[kind].map(({ status: _, ...c }: Record<string, unknown>) => c),
+        r.support[kind],
+        `${s}.json: support.${kind}`,
+      );
     const ev = JSON.parse(readText(dist, `api/v1/evidence/${s}.json`));
     same(ev.sources, r.evidence.sources, `${s} evidence: sources`);
     same(ev.repairability, r.evidence.repairability, `${s} evidence: repairability`);
-    same(ev.recallReview.map(({ statement: _, ...x }: Record<string, unknown>) => x), r.evidence.recallReview, `${s} evidence: recallReview`);
+    same(
+      ev.recallReview.map(({ statement: _, ...x }: Record<string, unknown>) => x),
+      r.evidence.recallReview,
+      `${s} evidence: recallReview`,
+    );
     const sorted = (xs: unknown[]) => xs.map((x) => JSON.stringify(x)).sort();
     same(sorted(ev.revisions), sorted(r.evidence.revisions), `${s} evidence: revisions`);
     for (const kind of KINDS)
@@ -88,15 +123,27 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
         for (const field of DATED_FIELDS) {
           if (!c[field]) continue;
           const a = ev.assertions.find((x: { subject: string }) => x.subject === `support.${kind}[${i}].${field}`);
-          same(a && [a.value, a.sourceIds, a.evidenceLevel], [c[field], c.sourceIds, c.evidenceLevel], `${s} evidence: assertion support.${kind}[${i}].${field}`);
+          same(
+            a && [a.value, a.sourceIds, a.evidenceLevel],
+            [c[field], c.sourceIds, c.evidenceLevel],
+            `${s} evidence: assertion support.${kind}[${i}].${field}`,
+          );
           holds(a.claim, c.meaning, `${s} evidence: claim of support.${kind}[${i}].${field}`);
         }
       });
 
     // The device page: text as a reader sees it, links and alt text as a browser reads them.
     const page = readHtml(readText(dist, `devices/${s}.html`));
-    same(page.tags.filter((t) => t.name.startsWith("x-pwn") || Object.keys(t.attrs).some((a) => a.startsWith("on"))), [], `${s}.html: no element or handler from record text`);
-    same(page.tags.filter((t) => t.name === "a" && !/^(https?:\/\/|#|\/)/.test(t.attrs.href ?? "#")), [], `${s}.html: every link is http(s) or within the site`);
+    same(
+      page.tags.filter((t) => t.name.startsWith("x-pwn") || Object.keys(t.attrs).some((a) => a.startsWith("on"))),
+      [],
+      `${s}.html: no element or handler from record text`,
+    );
+    same(
+      page.tags.filter((t) => t.name === "a" && !/^(https?:\/\/|#|\/)/.test(t.attrs.href ?? "#")),
+      [],
+      `${s}.html: every link is http(s) or within the site`,
+    );
     const onPage = (needle: string, what: string) => holds(page.text, needle, `${s}.html: ${what}`);
     // The page may word a date either way; both keep its precision.
     const dateOnPage = (d: PartialDate, what: string) => {
@@ -128,22 +175,39 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       onPage(src.title, "source title");
       onPage(src.publisher, "source publisher");
       onPage(src.checked ? `checked ${src.checked}` : "not read by this project", "source checked or cited");
-      same(page.tags.some((t) => t.name === "a" && t.attrs.href === src.url), true, `${s}.html: link to ${src.url}`);
+      same(
+        page.tags.some((t) => t.name === "a" && t.attrs.href === src.url),
+        true,
+        `${s}.html: link to ${src.url}`,
+      );
     }
     for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.query, rr.searchedOn]) onPage(x, "recall review");
     for (const x of r.evidence.repairability) for (const y of [x.scheme, x.score, x.checked]) onPage(y, "repairability");
     for (const rev of r.evidence.revisions) for (const y of [rev.date, rev.change, rev.reason]) onPage(y, "revision");
-    same(page.tags.some((t) => t.attrs.role === "img" && t.attrs["aria-label"]?.startsWith(`Update status of ${r.name}:`)), true, `${s}.html: the badge's accessible name names the device`);
+    same(
+      page.tags.some((t) => t.attrs.role === "img" && t.attrs["aria-label"]?.startsWith(`Update status of ${r.name}:`)),
+      true,
+      `${s}.html: the badge's accessible name names the device`,
+    );
 
     // The dataset: a row for every model and market (a GLOBAL model may get more, for markets a scope names), each cell exact once read back as documented.
     const rows = csv.filter((row) => row.device_slug === s);
     for (const v of r.variants)
-      for (const region of v.regions) same(rows.some((row) => unquote(row.model!) === v.model && row.region === region), true, `dataset: ${s} has a row for ${v.model} in ${region}`);
+      for (const region of v.regions)
+        same(
+          rows.some((row) => unquote(row.model!) === v.model && row.region === region),
+          true,
+          `dataset: ${s} has a row for ${v.model} in ${region}`,
+        );
     const named = new Set([...KINDS.flatMap((kind) => r.support[kind]), ...r.caveats].flatMap((x) => x.scope.regions ?? []));
     rows.forEach((row) => {
       const v = r.variants.find((x) => x.model === unquote(row.model!))!;
       const region = row.region!;
-      same(v && (v.regions.includes(region) || (v.regions.includes("GLOBAL") && named.has(region))), true, `dataset: ${s} row ${row.model}/${region} is a model and market of the record`);
+      same(
+        v && (v.regions.includes(region) || (v.regions.includes("GLOBAL") && named.has(region))),
+        true,
+        `dataset: ${s} row ${row.model}/${region} is a model and market of the record`,
+      );
       const where = `dataset: ${s} ${v.model}/${region}`;
       const cell = (col: string, value: string) => same(unquote(row[col]!), value, `${where}: ${col}`);
       cell("device_name", r.name);
@@ -154,12 +218,24 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       const entry = (c: DeviceRecord["caveats"][number]) => `${c.text} [${describeScope(c.scope)}]`;
       const listed = r.caveats.filter((c) => row.caveats!.includes(entry(c)));
       cell("caveats", listed.map(entry).join(SEP));
-      same(r.caveats.filter((c) => covers(c.scope, v.model, region)).every((c) => listed.includes(c)), true, `${where}: every covering caveat`);
+      same(
+        r.caveats.filter((c) => covers(c.scope, v.model, region)).every((c) => listed.includes(c)),
+        true,
+        `${where}: every covering caveat`,
+      );
       for (const kind of KINDS) {
         const ids = row[`${kind}_commitment_id`]!;
         const chosen = ids ? ids.split(SEP).map((id) => r.support[kind].find((c) => c.id === id)!) : [];
-        same(chosen.every((c) => c && covers(c.scope, v.model, region)), true, `${where}: ${kind} commitments cover the row`);
-        same(chosen.length > 0, r.support[kind].some((c) => covers(c.scope, v.model, region)), `${where}: a ${kind} commitment when one covers the row`);
+        same(
+          chosen.every((c) => c && covers(c.scope, v.model, region)),
+          true,
+          `${where}: ${kind} commitments cover the row`,
+        );
+        same(
+          chosen.length > 0,
+          r.support[kind].some((c) => covers(c.scope, v.model, region)),
+          `${where}: a ${kind} commitment when one covers the row`,
+        );
         // Aligned lists, as documented: values joined with " | ", and an empty cell (never a bare " | ") when none has one.
         const list = (f: (c: Commitment) => string[]) => {
           const values = chosen.flatMap(f);
@@ -167,27 +243,61 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
         };
         const sources = (c: Commitment) => c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!);
         for (const field of DATED_FIELDS) {
-          cell(`${kind}_${field}`, list((c) => [c[field]?.value ?? ""]));
-          cell(`${kind}_${field}_precision`, list((c) => [c[field]?.precision ?? ""]));
+          cell(
+            `${kind}_${field}`,
+            list((c) => [c[field]?.value ?? ""]),
+          );
+          cell(
+            `${kind}_${field}_precision`,
+            list((c) => [c[field]?.precision ?? ""]),
+          );
         }
-        cell(`${kind}_scope`, list((c) => [describeCoverage(c)]));
-        cell(`${kind}_meaning`, list((c) => [c.meaning]));
-        cell(`${kind}_evidence_level`, list((c) => [c.evidenceLevel]));
-        cell(`${kind}_source_urls`, list((c) => sources(c).map((x) => x.url)));
-        cell(`${kind}_source_checked`, list((c) => sources(c).map((x) => x.checked ?? "")));
+        cell(
+          `${kind}_scope`,
+          list((c) => [describeCoverage(c)]),
+        );
+        cell(
+          `${kind}_meaning`,
+          list((c) => [c.meaning]),
+        );
+        cell(
+          `${kind}_evidence_level`,
+          list((c) => [c.evidenceLevel]),
+        );
+        cell(
+          `${kind}_source_urls`,
+          list((c) => sources(c).map((x) => x.url)),
+        );
+        cell(
+          `${kind}_source_checked`,
+          list((c) => sources(c).map((x) => x.checked ?? "")),
+        );
       }
     });
-    const years = new Set(KINDS.flatMap((kind) => r.support[kind].flatMap((c) => DATED_FIELDS.map((field) => c[field])).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))));
-    for (const y of years) same(readCsv(readText(dist, `api/v1/dataset/${y}.csv`)).filter((row) => row.device_slug === s), rows, `dataset/${y}.csv: ${s} rows`);
+    const years = new Set(
+      KINDS.flatMap((kind) => r.support[kind].flatMap((c) => DATED_FIELDS.map((field) => c[field])).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))),
+    );
+    for (const y of years)
+      same(
+        readCsv(readText(dist, `api/v1/dataset/${y}.csv`)).filter((row) => row.device_slug === s),
+        rows,
+        `dataset/${y}.csv: ${s} rows`,
+      );
 
     // The device calendar, and the same events in the catalog calendar.
     const cal = readCalendar(readText(dist, `api/v1/calendar/${s}.ics`));
     same(cal.name, `Support endings: ${r.name}`, `${s}.ics: calendar name`);
-    const upcoming = KINDS.flatMap((kind) => r.support[kind].flatMap((c) => {
-      const p = c.end ? periodOf(c.end) : null;
-      return p && p.last >= NOW ? [{ kind, c, p }] : [];
-    }));
-    same(cal.events.map((e) => e.uid).sort(), upcoming.map(({ kind, c }) => `${s}/${c.id}/${kind}@${HOST}`).sort(), `${s}.ics: one event per upcoming documented end`);
+    const upcoming = KINDS.flatMap((kind) =>
+      r.support[kind].flatMap((c) => {
+        const p = c.end ? periodOf(c.end) : null;
+        return p && p.last >= NOW ? [{ kind, c, p }] : [];
+      }),
+    );
+    same(
+      cal.events.map((e) => e.uid).sort(),
+      upcoming.map(({ kind, c }) => `${s}/${c.id}/${kind}@${HOST}`).sort(),
+      `${s}.ics: one event per upcoming documented end`,
+    );
     for (const { kind, c, p } of upcoming) {
       const e = cal.events.find((x) => x.uid === `${s}/${c.id}/${kind}@${HOST}`)!;
       const where = `${s}.ics ${e.uid}`;
@@ -195,11 +305,17 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       same([e.start, e.end], [p.first, addDays(p.last, 1)], `${where}: the end's whole period`);
       holds(e.summary, r.name, `${where}: summary names the device`);
       holds(e.summary, c.end!.precision === "day" ? c.end!.value! : `${c.end!.value} (${c.end!.precision} precision)`, `${where}: summary date and precision`);
-      for (const x of [r.manufacturer, c.meaning, c.evidenceLevel, describeCoverage(c), ...r.caveats.map((cv) => cv.text)]) holds(e.description, x, `${where}: description`);
+      for (const x of [r.manufacturer, c.meaning, c.evidenceLevel, describeCoverage(c), ...r.caveats.map((cv) => cv.text)])
+        holds(e.description, x, `${where}: description`);
       for (const src of c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!))
-        for (const x of [src.url, src.checked ? `(checked ${src.checked})` : "; not read by this project)", src.title, src.publisher]) holds(e.description, x, `${where}: description source`);
+        for (const x of [src.url, src.checked ? `(checked ${src.checked})` : "; not read by this project)", src.title, src.publisher])
+          holds(e.description, x, `${where}: description source`);
       const maker = readCalendar(readText(dist, `api/v1/calendar/manufacturers/${manufacturerSlug(r.manufacturer)}.ics`));
-      same(maker.events.find((x) => x.uid === e.uid), e, `manufacturer calendar: ${e.uid} as in ${s}.ics`);
+      same(
+        maker.events.find((x) => x.uid === e.uid),
+        e,
+        `manufacturer calendar: ${e.uid} as in ${s}.ics`,
+      );
       const inWhole = whole.events.find((x) => x.uid === e.uid);
       if (inWhole) same(inWhole, e, `support-calendar.ics: ${e.uid} as in ${s}.ics`);
       deviceEvents.push({ uid: e.uid, start: e.start });
@@ -211,14 +327,28 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       const n = nth.get(rev.date) ?? 0;
       nth.set(rev.date, n + 1);
       const entry = feed.find((e) => e.id === `tag:${HOST},2026-09-06:${s}/${rev.date}/${n}`);
-      same(entry && [decodeEntities(entry.title), decodeEntities(entry.summary), entry.updated], [`${r.name}: ${rev.change}`, rev.reason, `${rev.date}T00:00:00.000Z`], `feed: ${s} revision ${rev.date}/${n}`);
+      same(
+        entry && [decodeEntities(entry.title), decodeEntities(entry.summary), entry.updated],
+        [`${r.name}: ${rev.change}`, rev.reason, `${rev.date}T00:00:00.000Z`],
+        `feed: ${s} revision ${rev.date}/${n}`,
+      );
       holds(entry!.content, `<p>${escapeMarkup(rev.change)}</p>`, `feed: ${s} content`);
       holds(entry!.content, `<p>Reason: ${escapeMarkup(rev.reason)}</p>`, `feed: ${s} content`);
     }
   }
   const horizon = addDays(NOW, CATALOG_CALENDAR.horizonDays);
-  same(whole.events.map((e) => e.uid).sort(), deviceEvents.filter((e) => e.start <= horizon).map((e) => e.uid).sort(), "support-calendar.ics: exactly the device calendars' events of the next 366 days");
-  same(csv.every((row) => published.some((r) => r.slug === row.device_slug)), true, "dataset: rows of published records only");
+  same(
+    whole.events.map((e) => e.uid).sort(),
+    deviceEvents
+      .filter((e) => e.start <= horizon)
+      .map((e) => e.uid)
+      .sort(),
+    "support-calendar.ics: exactly the device calendars' events of the next 366 days",
+  );
+  same(
+    csv.every((row) => published.some((r) => r.slug === row.device_slug)),
+    true,
+    "dataset: rows of published records only",
+  );
   return facts;
 }
-

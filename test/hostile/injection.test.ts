@@ -62,7 +62,16 @@ const record = {
   ],
   caveats: [{ scope: { regions: ["US"] }, text: `${P.rawText} ${LONG}`, sourceIds: ["src"] }],
   support: {
-    os: [{ id: "os", scope: {}, end: { value: "2030-05", precision: "month" }, meaning: `${P.ical} ${LONG}`, evidenceLevel: "manufacturer-dated", sourceIds: ["src"] }],
+    os: [
+      {
+        id: "os",
+        scope: {},
+        end: { value: "2030-05", precision: "month" },
+        meaning: `${P.ical} ${LONG}`,
+        evidenceLevel: "manufacturer-dated",
+        sourceIds: ["src"],
+      },
+    ],
     security: [
       {
         id: "sec-us",
@@ -73,12 +82,28 @@ const record = {
         evidenceLevel: "manufacturer-dated",
         sourceIds: ["src"],
       },
-      { id: "sec-de", scope: { models: ["M2"], regions: ["DE"] }, end: { value: "2032", precision: "year" }, meaning: `=3+3 ${LONG}`, evidenceLevel: "manufacturer-policy", sourceIds: ["src"] },
+      {
+        id: "sec-de",
+        scope: { models: ["M2"], regions: ["DE"] },
+        end: { value: "2032", precision: "year" },
+        meaning: `=3+3 ${LONG}`,
+        evidenceLevel: "manufacturer-policy",
+        sourceIds: ["src"],
+      },
     ],
   },
   evidence: {
     sources: [{ id: "src", url: SOURCE_URL, publisher: P.img, title: P.anchor, checked: "2026-11-01" }],
-    recallReview: [{ registry: `${P.comment} Registry`, registryUrl: "https://registry.example/search", searchedOn: "2026-11-02", query: P.attrBreak, result: "no-match-on-date", matches: [] }],
+    recallReview: [
+      {
+        registry: `${P.comment} Registry`,
+        registryUrl: "https://registry.example/search",
+        searchedOn: "2026-11-02",
+        query: P.attrBreak,
+        result: "no-match-on-date",
+        matches: [],
+      },
+    ],
     repairability: [{ scheme: P.svg, score: `"8/10"<b>`, sourceId: "src", checked: "2026-11-01" }],
     revisions: [{ date: "2026-11-05", change: `${P.comment} ${P.anchor}`, reason: `${P.ical} ${LONG}` }],
   },
@@ -106,7 +131,8 @@ afterAll(() => preview?.close());
 // ---- URLs -------------------------------------------------------------------------
 
 /** How a browser reads a URL attribute: leading and trailing C0 controls and spaces dropped, tabs and newlines removed anywhere. */
-const schemeOf = (url: string) => /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, ""))?.[1]?.toLowerCase();
+const schemeOf = (url: string) =>
+  /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, ""))?.[1]?.toLowerCase();
 
 /** A URL a page or feed may carry: http(s), relative, a fragment, or the empty icon (`data:,`). */
 function expectSafeUrl(url: string, where: string) {
@@ -119,7 +145,10 @@ const URL_ATTRIBUTES = ["href", "src", "action", "formaction", "xlink:href", "po
 
 // ---- HTML -------------------------------------------------------------------------
 
-const htmlFiles = () => filesIn(dist).filter((f) => f.endsWith(".html")).map((f) => path.join(dist, f));
+const htmlFiles = () =>
+  filesIn(dist)
+    .filter((f) => f.endsWith(".html"))
+    .map((f) => path.join(dist, f));
 
 const elements = (doc: Document) => DomUtils.findAll(() => true, doc.children) as Element[];
 
@@ -149,7 +178,20 @@ describe("HTML pages", () => {
   it("the injection device's page shows every payload as text, and its attributes hold the exact values", () => {
     const doc = parseDocument(file(`devices/${SLUG}.html`));
     const text = DomUtils.textContent(doc);
-    for (const s of [NAME, record.manufacturer, ...record.aliases.slice(0, 4), record.variants[0]!.model, P.iframe, P.rawText, P.entity, P.js, P.comment, P.ical, LONG.trim(), P.anchor]) {
+    for (const s of [
+      NAME,
+      record.manufacturer,
+      ...record.aliases.slice(0, 4),
+      record.variants[0]!.model,
+      P.iframe,
+      P.rawText,
+      P.entity,
+      P.js,
+      P.comment,
+      P.ical,
+      LONG.trim(),
+      P.anchor,
+    ]) {
       expect(text.includes(s), `not shown as text: ${JSON.stringify(s).slice(0, 80)}`).toBe(true);
     }
     expect(DomUtils.textContent(DomUtils.findOne((e) => e.name === "title", doc.children)!)).toBe(`${NAME} · Device Lifecycle Records`);
@@ -194,7 +236,14 @@ describe.skipIf(!hasChromium)("the injection device's page in Chromium", () => {
       await page.goto(`${preview.url}/devices/${slug}`);
       await page.mouse.move(200, 200);
       await page.keyboard.press("Tab");
-      const seen = await page.evaluate((selector) => ({ active: document.querySelectorAll(selector).length, ran: (window as unknown as { __xss?: number }).__xss ?? 0, h1: document.querySelector("h1")!.textContent }), ACTIVE);
+      const seen = await page.evaluate(
+        (selector) => ({
+          active: document.querySelectorAll(selector).length,
+          ran: (window as unknown as { __xss?: number }).__xss ?? 0,
+          h1: document.querySelector("h1")!.textContent,
+        }),
+        ACTIVE,
+      );
       await page.close();
       return { ...seen, dialogs };
     };
@@ -248,7 +297,8 @@ describe("SVG badges", () => {
 // ---- Atom ---------------------------------------------------------------------------------
 
 describe("the Atom feed", () => {
-  const feed = () => new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", processEntities: true, htmlEntities: false }).parse(file("feed.xml")).feed;
+  const feed = () =>
+    new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", processEntities: true, htmlEntities: false }).parse(file("feed.xml")).feed;
   const entry = () => [feed().entry].flat().find((e: any) => e.id.includes(`:${SLUG}/`));
 
   it("is well-formed, and every link in it is http(s)", () => {
@@ -333,7 +383,11 @@ describe("iCalendar", () => {
   it("text with ; , \\ and line breaks round-trips, and a smuggled END:VEVENT/URL line stays inside the text", () => {
     const cal = parseICalendar(file(`api/v1/calendar/${SLUG}.ics`));
     const events = cal.getAllSubcomponents("vevent");
-    expect(events.map((v) => v.getFirstPropertyValue("uid"))).toEqual([`${SLUG}/os/os@localhost`, `${SLUG}/sec-us/security@localhost`, `${SLUG}/sec-de/security@localhost`]);
+    expect(events.map((v) => v.getFirstPropertyValue("uid"))).toEqual([
+      `${SLUG}/os/os@localhost`,
+      `${SLUG}/sec-us/security@localhost`,
+      `${SLUG}/sec-de/security@localhost`,
+    ]);
     for (const v of events) {
       expectSafeUrl(String(v.getFirstPropertyValue("url")), "event URL");
       expect(v.getAllProperties("url")).toHaveLength(1);
@@ -364,15 +418,29 @@ describe("JSON", () => {
 
 describe("URLs in records", () => {
   it("a javascript:, data: or vbscript: source URL never gets into a build: validation refuses it", async () => {
-    for (const url of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "java\tscript:alert(1)"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      " javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "java\tscript:alert(1)",
+    ]) {
       const data = tempDir("dl-injection-url-");
       const alpha = JSON.parse(readFileSync(path.join(FIXTURES, "devices/alpha-phone.json"), "utf8"));
       alpha.evidence.sources[0].url = url;
       mkdirSync(path.join(data, "catalog", "devices"), { recursive: true });
       writeFileSync(path.join(data, "catalog", "devices", "alpha-phone.json"), JSON.stringify(alpha));
-      const report = await build({ dataDir: path.join(data, "catalog"), outDir: path.join(data, "dist"), site: { siteUrl: origin, baseUrl: origin, now: "2026-11-22" } });
+      const report = await build({
+        dataDir: path.join(data, "catalog"),
+        outDir: path.join(data, "dist"),
+        site: { siteUrl: origin, baseUrl: origin, now: "2026-11-22" },
+      });
       expect(report.ok, url).toBe(false);
-      expect(report.problems.map((p) => p.path), url).toContain("evidence.sources[0].url");
+      expect(
+        report.problems.map((p) => p.path),
+        url,
+      ).toContain("evidence.sources[0].url");
     }
   });
 });

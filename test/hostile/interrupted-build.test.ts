@@ -58,39 +58,51 @@ function killedBuild(out: string, now: string, after: number): Promise<number> {
 }
 
 /** What sits beside the output folder: the output itself and any build's leftovers. */
-const beside = (out: string) => readdirSync(path.dirname(out)).filter((n) => n.startsWith(path.basename(out))).sort();
+const beside = (out: string) =>
+  readdirSync(path.dirname(out))
+    .filter((n) => n.startsWith(path.basename(out)))
+    .sort();
 
 describe("an interrupted build", () => {
-  it("leaves the previous output whole, and the next build clears its leftovers (the fixture catalog)", async () => {
-    const root = tempDir("dl-interrupted-");
-    const out = path.join(root, "site", "dist");
-    await build(out, NOW);
-    const previous = treeDigests(out);
+  it(
+    "leaves the previous output whole, and the next build clears its leftovers (the fixture catalog)",
+    async () => {
+      const root = tempDir("dl-interrupted-");
+      const out = path.join(root, "site", "dist");
+      await build(out, NOW);
+      const previous = treeDigests(out);
 
-    const kills = [0, 1, 3];
-    for (const after of kills) {
-      const pid = await killedBuild(out, LATER, after);
-      expect(treeDigests(out), `killed after ${after} emitter(s): previous output`).toEqual(previous);
-      // Killed once emitters have written, the build leaves its temporary folder (before, it has none yet).
-      if (after > 0) expect(beside(out), `killed after ${after} emitter(s): its temporary folder is left`).toContain(`dist.tmp-${pid}`);
-    }
+      const kills = [0, 1, 3];
+      for (const after of kills) {
+        const pid = await killedBuild(out, LATER, after);
+        expect(treeDigests(out), `killed after ${after} emitter(s): previous output`).toEqual(previous);
+        // Killed once emitters have written, the build leaves its temporary folder (before, it has none yet).
+        if (after > 0) expect(beside(out), `killed after ${after} emitter(s): its temporary folder is left`).toContain(`dist.tmp-${pid}`);
+      }
 
-    // A build killed between the swap's two renames: no output, the previous one under .old-<pid>.
-    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
-    renameSync(out, `${out}.old-${dead}`);
-    mkdirSync(`${out}.tmp-${dead}`);
-    writeFileSync(`${out}.tmp-${dead}/partial.json`, "{");
-    await killedBuild(out, LATER, 1);
-    expect(existsSync(out), "the previous output is put back").toBe(true);
-    expect(treeDigests(out), "the previous output is put back whole").toEqual(previous);
-    expect(beside(out).filter((n) => n.includes(`-${dead}`)), "the dead build's folders are cleared").toEqual([]);
+      // A build killed between the swap's two renames: no output, the previous one under .old-<pid>.
+      const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+      renameSync(out, `${out}.old-${dead}`);
+      mkdirSync(`${out}.tmp-${dead}`);
+      writeFileSync(`${out}.tmp-${dead}/partial.json`, "{");
+      await killedBuild(out, LATER, 1);
+      expect(existsSync(out), "the previous output is put back").toBe(true);
+      expect(treeDigests(out), "the previous output is put back whole").toEqual(previous);
+      expect(
+        beside(out).filter((n) => n.includes(`-${dead}`)),
+        "the dead build's folders are cleared",
+      ).toEqual([]);
 
-    await build(out, LATER);
-    expect(beside(out), "no leftovers after a good build").toEqual(["dist"]);
-    expect(treeDigests(out), "the later build differs from the previous output").not.toEqual(previous);
-    const clean = path.join(root, "clean", "dist");
-    await build(clean, LATER);
-    expect(treeDigests(out), "the same bytes as a build into a clean folder").toEqual(treeDigests(clean));
-    console.log(`[hostile] interrupted: ${kills.length + 1} builds of the fixture catalog killed (after 0, 1 and 3 emitters, and mid-swap); previous output intact each time`);
-  }, TIMEOUT);
+      await build(out, LATER);
+      expect(beside(out), "no leftovers after a good build").toEqual(["dist"]);
+      expect(treeDigests(out), "the later build differs from the previous output").not.toEqual(previous);
+      const clean = path.join(root, "clean", "dist");
+      await build(clean, LATER);
+      expect(treeDigests(out), "the same bytes as a build into a clean folder").toEqual(treeDigests(clean));
+      console.log(
+        `[hostile] interrupted: ${kills.length + 1} builds of the fixture catalog killed (after 0, 1 and 3 emitters, and mid-swap); previous output intact each time`,
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -24,9 +24,23 @@ export interface Fault {
 const UNPUBLISHABLE_PIECES = ["\r", "\r\n", "\u0000", "\u0001", "\u000b", "\u001b", "\u007f", "\u0085", "\ud800", "\udfff", "\ufffe", "\uffff"];
 
 const BAD_URLS = [
-  "javascript:alert(1)", "JavaScript:alert(document.domain)", " javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
-  "ftp://example.com/x", "vbscript:msgbox(1)", "//example.com/x", "https:example.com", "HTTPS://EXAMPLE.COM/", "https://user:pw@example.com/",
-  "https://trusted.example@evil.example/", "https://example.com/a b", "https://exa\nmple.com/", "https://example.com/\u202egnp.exe", "https://", "example.com",
+  "javascript:alert(1)",
+  "JavaScript:alert(document.domain)",
+  " javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "file:///etc/passwd",
+  "ftp://example.com/x",
+  "vbscript:msgbox(1)",
+  "//example.com/x",
+  "https:example.com",
+  "HTTPS://EXAMPLE.COM/",
+  "https://user:pw@example.com/",
+  "https://trusted.example@evil.example/",
+  "https://example.com/a b",
+  "https://exa\nmple.com/",
+  "https://example.com/\u202egnp.exe",
+  "https://",
+  "example.com",
 ];
 const BAD_DAYS = ["2026-02-30", "2025-02-29", "2026-13-01", "2026-00-10", "26-11-01", "2026-1-1", "2026-11-22T00:00:00Z", "2026/11/22", "", "yesterday"];
 const BAD_DATES: { value: Raw; field: "value" | "precision" }[] = [
@@ -44,7 +58,8 @@ const BAD_DATES: { value: Raw; field: "value" | "precision" }[] = [
 const BAD_KEYS = ["colour", "Name", "slug ", "__proto__", "constructor", "toString"];
 
 const pick = <T>(g: G, xs: readonly T[]): T => xs[g(fc.integer, { min: 0, max: xs.length - 1 })]!;
-const wrongTypeFor = (n: Node): unknown[] => (n.type === "string" ? [42, null, true, ["x"], {}] : n.type === "array" ? ["x", {}, 7, null] : n.type === "object" ? ["x", [], 3, null] : [{}]);
+const wrongTypeFor = (n: Node): unknown[] =>
+  n.type === "string" ? [42, null, true, ["x"], {}] : n.type === "array" ? ["x", {}, 7, null] : n.type === "object" ? ["x", [], 3, null] : [{}];
 
 /** Sets (or deletes) the value at a path such as "support.os[0].end", defining keys so that "__proto__" is a plain key. */
 function put(root: Raw, path: string, value: unknown, remove = false): void {
@@ -81,7 +96,7 @@ function schemaFault(g: G, r: Raw, kind: string): Placed | null {
       const objects = spotsOf(r).filter((x) => x.node.type === "object" && x.value && !Array.isArray(x.value));
       s = pick(g, objects);
       const key = pick(g, BAD_KEYS);
-      const target = s.path === "" ? r : s.value as Raw;
+      const target = s.path === "" ? r : (s.value as Raw);
       Object.defineProperty(target, key, { value: "x", enumerable: true, writable: true, configurable: true });
       return { path: s.path, message: /unknown field/ };
     }
@@ -124,7 +139,18 @@ function schemaFault(g: G, r: Raw, kind: string): Placed | null {
   }
 }
 
-const SCHEMA_KINDS = ["drop a required field", "wrong type", "unknown key", "bad day", "bad partial date", "non-http(s) link", "empty text", "unpublishable character", "value outside its enumeration", "malformed slug, id or region"];
+const SCHEMA_KINDS = [
+  "drop a required field",
+  "wrong type",
+  "unknown key",
+  "bad day",
+  "bad partial date",
+  "non-http(s) link",
+  "empty text",
+  "unpublishable character",
+  "value outside its enumeration",
+  "malformed slug, id or region",
+];
 
 /** A fault against a whole-record rule of validate.ts. Always applicable: it adds what it needs. */
 function ruleFault(g: G, r: Raw, kind: string): Placed {
@@ -182,7 +208,14 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
       dated({ value: "2019-Q4", precision: "quarter" }, undefined);
       return { path: `${at}.end`, message: /before the start of support/ };
     case "minimum after the end":
-      dated({ value: "2030-06", precision: "month" }, pick(g, [{ value: "2031", precision: "year" }, { value: "2030-07-01", precision: "day" }, { value: "2030-Q3", precision: "quarter" }]));
+      dated(
+        { value: "2030-06", precision: "month" },
+        pick(g, [
+          { value: "2031", precision: "year" },
+          { value: "2030-07-01", precision: "day" },
+          { value: "2030-Q3", precision: "quarter" },
+        ]),
+      );
       return { path: `${at}.minimum`, message: /begins after the documented end/ };
     case "end and ceiling together":
       dated({ value: "2030-06", precision: "month" }, undefined);
@@ -193,7 +226,9 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
       c.meaning = pick(g, ["Up to four years of updates", "The maker aims to support it for five years", "updates up to 2030"]);
       return { path: `${at}.end`, message: /an announced ceiling or aim, but the date is recorded as a documented end/ };
     case "recall match without notices":
-      r.evidence.recallReview = [{ registry: "Register", registryUrl: "https://register.example/", searchedOn: "2026-01-01", query: "q", result: "match", matches: [] }];
+      r.evidence.recallReview = [
+        { registry: "Register", registryUrl: "https://register.example/", searchedOn: "2026-01-01", query: "q", result: "match", matches: [] },
+      ];
       return { path: "evidence.recallReview[0].matches", message: /must list the matching notices/ };
     case "former slug is the record's own":
       r.formerSlugs = [r.slug];
@@ -205,9 +240,21 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
 }
 
 const RULE_KINDS = [
-  "dangling source reference", "duplicate source id", "duplicate model", "duplicate commitment id", "scope names an unknown model", "scope names a region no variant is sold in",
-  "dated end without a source", "unverified evidence with a date", "end before release", "minimum after the end", "end and ceiling together", "ceiling words beside an end", "recall match without notices",
-  "former slug is the record's own", "former slug listed twice",
+  "dangling source reference",
+  "duplicate source id",
+  "duplicate model",
+  "duplicate commitment id",
+  "scope names an unknown model",
+  "scope names a region no variant is sold in",
+  "dated end without a source",
+  "unverified evidence with a date",
+  "end before release",
+  "minimum after the end",
+  "end and ceiling together",
+  "ceiling words beside an end",
+  "recall match without notices",
+  "former slug is the record's own",
+  "former slug listed twice",
 ];
 const CATALOG_KINDS = ["duplicate slug", "former slug is another record's slug", "former slug claimed twice", "alias reads as another record's name"];
 const FILE_KINDS = ["not JSON", "JSON but not an object", "an arbitrary JSON object", "file name differs from the slug"];
@@ -263,7 +310,13 @@ export function faultyCatalog(g: G, catalog: Raw[], kind: string): Fault {
     }
     case "JSON but not an object": {
       const value = g(() => fc.jsonValue().filter((v) => v === null || typeof v !== "object" || Array.isArray(v)));
-      return { kind, files: [...files().filter((f) => f.name !== own), { name: own, text: JSON.stringify(value) }], file: own, path: "", message: /expected object/i };
+      return {
+        kind,
+        files: [...files().filter((f) => f.name !== own), { name: own, text: JSON.stringify(value) }],
+        file: own,
+        path: "",
+        message: /expected object/i,
+      };
     }
     case "an arbitrary JSON object": {
       const value = g(() => fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 8 }));
@@ -272,7 +325,13 @@ export function faultyCatalog(g: G, catalog: Raw[], kind: string): Fault {
     default: {
       // "file name differs from the slug"
       const name = `${r.slug}-renamed.json`;
-      return { kind, files: [...files().filter((f) => f.name !== own), { name, text: recordFile(r).text }], file: name, path: "slug", message: /differs from the file name/ };
+      return {
+        kind,
+        files: [...files().filter((f) => f.name !== own), { name, text: recordFile(r).text }],
+        file: name,
+        path: "slug",
+        message: /differs from the file name/,
+      };
     }
   }
 }

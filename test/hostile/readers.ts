@@ -72,8 +72,21 @@ export function readFeed(text: string): FeedEntry[] {
   if (valid !== true) throw new Error(`feed.xml is not well-formed XML: ${JSON.stringify(valid.err)}`);
   const bad = text.match(NOT_XML_CHAR);
   if (bad) throw new Error(`feed.xml holds a character XML does not allow: U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", trimValues: false, parseTagValue: false, htmlEntities: false, isArray: (name) => name === "entry" });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    trimValues: false,
+    parseTagValue: false,
+    htmlEntities: false,
+    isArray: (name) => name === "entry",
+  });
   const feed = parser.parse(text).feed;
   const body = (x: unknown) => (typeof x === "string" ? x : String((x as { "#text"?: unknown })?.["#text"] ?? ""));
-  return (feed.entry ?? []).map((e: Record<string, unknown>) => ({ id: body(e.id), title: body(e.title), summary: body(e.summary), content: body(e.content), updated: body(e.updated) }));
+  return (feed.entry ?? []).map((e: Record<string, unknown>) => ({
+    id: body(e.id),
+    title: body(e.title),
+    summary: body(e.summary),
+    content: body(e.content),
+    updated: body(e.updated),
+  }));
 }

@@ -31,67 +31,91 @@ describe("generated catalogs", () => {
         seen.set(p, [...(seen.get(p) ?? []), ...(typeof spot.value === "string" ? [spot.value] : [])]);
       }
     const declared = declaredFields();
-    expect([...declared.keys()].filter((p) => !seen.has(p)), "schema fields the generator never writes").toEqual([]);
+    expect(
+      [...declared.keys()].filter((p) => !seen.has(p)),
+      "schema fields the generator never writes",
+    ).toEqual([]);
     const tame = [...declared].filter(([p, node]) => isFreeText(node) && !seen.get(p)!.some((v) => HOSTILE_PIECES.some((h) => v.includes(h))));
-    expect(tame.map(([p]) => p), "free-text fields never given hostile text").toEqual([]);
+    expect(
+      tame.map(([p]) => p),
+      "free-text fields never given hostile text",
+    ).toEqual([]);
   });
 
-  it(`a valid catalog is accepted and every fact survives into every output (${ACCEPTED_RUNS} catalogs)`, async () => {
-    const tried = { catalogs: 0, records: 0, facts: 0 };
-    await fc.assert(
-      fc.asyncProperty(fc.gen(), async (g) => {
-        const raws = makeCatalog(g);
-        const dataDir = writeCatalog(raws.map(recordFile));
-        const outDir = path.join(dataDir, "dist");
-        try {
-          const report = await build({ dataDir, outDir, site });
-          expect(report.problems).toEqual([]);
-          tried.facts += await checkOutputs(outDir, raws.map((r) => DeviceRecord.parse(r)));
-          tried.catalogs += 1;
-          tried.records += raws.length;
-        } finally {
-          rmSync(dataDir, { recursive: true, force: true });
-        }
-      }),
-      { seed: SEED, numRuns: ACCEPTED_RUNS, endOnFailure: true },
-    );
-    console.log(`[hostile] accepted: ${tried.catalogs} catalogs, ${tried.records} records, ${tried.facts} facts compared (seed ${SEED})`);
-  }, PROPERTY_TIMEOUT);
-
-  it(`a near-valid catalog is rejected naming the file and field, and nothing is written (${REJECTED_RUNS} × ${FAULT_KINDS.length} catalogs)`, async () => {
-    // A good build stands in for the previous deploy; half the faulty builds target it, half a folder that does not exist yet.
-    const previous = (await buildTo()).outDir;
-    const digest = treeDigests(previous);
-    const tally = new Map<string, number>();
-    await fc.assert(
-      fc.asyncProperty(fc.gen(), async (g) => {
-        const catalog = makeCatalog(g);
-        for (const kind of FAULT_KINDS) {
-          const fault = faultyCatalog(g, catalog, kind);
-          const dataDir = writeCatalog(fault.files);
-          const outDir = g(fc.boolean) ? previous : path.join(dataDir, "dist");
-          const beside = readdirSync(path.dirname(outDir)).sort();
+  it(
+    `a valid catalog is accepted and every fact survives into every output (${ACCEPTED_RUNS} catalogs)`,
+    async () => {
+      const tried = { catalogs: 0, records: 0, facts: 0 };
+      await fc.assert(
+        fc.asyncProperty(fc.gen(), async (g) => {
+          const raws = makeCatalog(g);
+          const dataDir = writeCatalog(raws.map(recordFile));
+          const outDir = path.join(dataDir, "dist");
           try {
             const report = await build({ dataDir, outDir, site });
-            const file = (name: string) => path.join(dataDir, "devices", name);
-            const lines = report.problems.map(formatProblem).join("\n");
-            expect(report.ok, `${fault.kind}: accepted`).toBe(false);
-            const hit = report.problems.find((p) => p.file === file(fault.file) && (fault.path === null || p.path === fault.path) && fault.message.test(p.message));
-            expect(hit, `${fault.kind}: expected ${fault.file}: ${fault.path ?? "any field"}: ${fault.message} among\n${lines}`).toBeDefined();
-            for (const p of report.problems) expect(fault.files.map((f) => file(f.name)), `${fault.kind}: names a file of the catalog`).toContain(p.file);
-            expect(readdirSync(path.dirname(outDir)).sort(), `${fault.kind}: nothing written beside the output`).toEqual(beside);
-            if (outDir === previous) expect(treeDigests(previous), `${fault.kind}: previous output untouched`).toEqual(digest);
-            else expect(existsSync(outDir), `${fault.kind}: no output folder`).toBe(false);
+            expect(report.problems).toEqual([]);
+            tried.facts += await checkOutputs(
+              outDir,
+              raws.map((r) => DeviceRecord.parse(r)),
+            );
+            tried.catalogs += 1;
+            tried.records += raws.length;
           } finally {
             rmSync(dataDir, { recursive: true, force: true });
           }
-          tally.set(fault.kind, (tally.get(fault.kind) ?? 0) + 1);
-        }
-      }),
-      { seed: SEED, numRuns: REJECTED_RUNS, endOnFailure: true },
-    );
-    const total = [...tally.values()].reduce((a, b) => a + b, 0);
-    console.log(`[hostile] rejected: ${total} faulty catalogs, ${tally.size} fault kinds (${[...tally].map(([k, n]) => `${k}: ${n}`).join("; ")}) (seed ${SEED})`);
-  }, PROPERTY_TIMEOUT);
-});
+        }),
+        { seed: SEED, numRuns: ACCEPTED_RUNS, endOnFailure: true },
+      );
+      console.log(`[hostile] accepted: ${tried.catalogs} catalogs, ${tried.records} records, ${tried.facts} facts compared (seed ${SEED})`);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
+  it(
+    `a near-valid catalog is rejected naming the file and field, and nothing is written (${REJECTED_RUNS} × ${FAULT_KINDS.length} catalogs)`,
+    async () => {
+      // A good build stands in for the previous deploy; half the faulty builds target it, half a folder that does not exist yet.
+      const previous = (await buildTo()).outDir;
+      const digest = treeDigests(previous);
+      const tally = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(fc.gen(), async (g) => {
+          const catalog = makeCatalog(g);
+          for (const kind of FAULT_KINDS) {
+            const fault = faultyCatalog(g, catalog, kind);
+            const dataDir = writeCatalog(fault.files);
+            const outDir = g(fc.boolean) ? previous : path.join(dataDir, "dist");
+            const beside = readdirSync(path.dirname(outDir)).sort();
+            try {
+              const report = await build({ dataDir, outDir, site });
+              const file = (name: string) => path.join(dataDir, "devices", name);
+              const lines = report.problems.map(formatProblem).join("\n");
+              expect(report.ok, `${fault.kind}: accepted`).toBe(false);
+              const hit = report.problems.find(
+                (p) => p.file === file(fault.file) && (fault.path === null || p.path === fault.path) && fault.message.test(p.message),
+              );
+              expect(hit, `${fault.kind}: expected ${fault.file}: ${fault.path ?? "any field"}: ${fault.message} among\n${lines}`).toBeDefined();
+              for (const p of report.problems)
+                expect(
+                  fault.files.map((f) => file(f.name)),
+                  `${fault.kind}: names a file of the catalog`,
+                ).toContain(p.file);
+              expect(readdirSync(path.dirname(outDir)).sort(), `${fault.kind}: nothing written beside the output`).toEqual(beside);
+              if (outDir === previous) expect(treeDigests(previous), `${fault.kind}: previous output untouched`).toEqual(digest);
+              else expect(existsSync(outDir), `${fault.kind}: no output folder`).toBe(false);
+            } finally {
+              rmSync(dataDir, { recursive: true, force: true });
+            }
+            tally.set(fault.kind, (tally.get(fault.kind) ?? 0) + 1);
+          }
+        }),
+        { seed: SEED, numRuns: REJECTED_RUNS, endOnFailure: true },
+      );
+      const total = [...tally.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `[hostile] rejected: ${total} faulty catalogs, ${tally.size} fault kinds (${[...tally].map(([k, n]) => `${k}: ${n}`).join("; ")}) (seed ${SEED})`,
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+});

@@ -24,19 +24,89 @@ export const CANARY_FILES = ["canary.txt", "canary.json", "canary.html", "canary
 export const enc = (s: string) => encodeURIComponent(Buffer.from(s).toString());
 
 /** Where a path can start, for traversal and malformed segments. */
-export const PREFIXES = ["/", "/devices/", "/docs/", "/assets/", "/api/v1/devices/", "/api/v1/badge/", "/api/v1/calendar/", "/api/v1/dataset/", "/api/v1/list/pages/", "/api/v1/devices/alpha-phone/"];
+export const PREFIXES = [
+  "/",
+  "/devices/",
+  "/docs/",
+  "/assets/",
+  "/api/v1/devices/",
+  "/api/v1/badge/",
+  "/api/v1/calendar/",
+  "/api/v1/dataset/",
+  "/api/v1/list/pages/",
+  "/api/v1/devices/alpha-phone/",
+];
 /** "Up one folder" in every spelling. */
-export const UP = ["../", "..%2f", "..%2F", "%2e%2e/", "%2e%2e%2f", ".%2e/", "%2e./", "..%5c", "..\\", "%252e%252e%252f", "..%c0%af", "..%255c", "....//", "..;/", "%2e%2e%5c"];
+export const UP = [
+  "../",
+  "..%2f",
+  "..%2F",
+  "%2e%2e/",
+  "%2e%2e%2f",
+  ".%2e/",
+  "%2e./",
+  "..%5c",
+  "..\\",
+  "%252e%252e%252f",
+  "..%c0%af",
+  "..%255c",
+  "....//",
+  "..;/",
+  "%2e%2e%5c",
+];
 /** Path segments with malformed or hostile percent-encoding. */
-export const BAD_SEGMENTS = ["%", "%zz", "%00", "%c0%af", "%e0%80%af", "%ed%a0%80", "%ff%fe", "%2", "%%", "%u002e", "a%00.json", "%00%2f..%2f", "a".repeat(300), enc("é".repeat(200)), "%2e", "."];
+export const BAD_SEGMENTS = [
+  "%",
+  "%zz",
+  "%00",
+  "%c0%af",
+  "%e0%80%af",
+  "%ed%a0%80",
+  "%ff%fe",
+  "%2",
+  "%%",
+  "%u002e",
+  "a%00.json",
+  "%00%2f..%2f",
+  "a".repeat(300),
+  enc("é".repeat(200)),
+  "%2e",
+  ".",
+];
 /** limit values that are not a whole number from 1 to 100 in ASCII digits. */
-export const BAD_LIMITS = ["1e2", "1E2", "-0", "-5", "%205", "5%20", "+5", "%2B5", "5.0", "0x10", "0b1", "1_0", "%EF%BC%95", "%D9%A5", "", "0", "000", "101", "Infinity", "NaN", "5%00", "%zz", "%"];
+export const BAD_LIMITS = [
+  "1e2",
+  "1E2",
+  "-0",
+  "-5",
+  "%205",
+  "5%20",
+  "+5",
+  "%2B5",
+  "5.0",
+  "0x10",
+  "0b1",
+  "1_0",
+  "%EF%BC%95",
+  "%D9%A5",
+  "",
+  "0",
+  "000",
+  "101",
+  "Infinity",
+  "NaN",
+  "5%00",
+  "%zz",
+  "%",
+];
 
 /** Every traversal target: from each prefix, each spelling of "up", deep enough and deeper, to each canary. */
 export function traversalTargets(): string[] {
   return PREFIXES.flatMap((prefix) => {
     const depth = prefix.split("/").length - 1;
-    return UP.flatMap((up) => [0, 1, 2].flatMap((extra) => ["canary.txt", "canary", "canary.json", "dist2/canary.svg"].map((name) => `${prefix}${up.repeat(depth + extra)}${name}`)));
+    return UP.flatMap((up) =>
+      [0, 1, 2].flatMap((extra) => ["canary.txt", "canary", "canary.json", "dist2/canary.svg"].map((name) => `${prefix}${up.repeat(depth + extra)}${name}`)),
+    );
   });
 }
 
@@ -44,12 +114,38 @@ export function traversalTargets(): string[] {
 export function malformedTargets(): string[] {
   return [
     ...PREFIXES.flatMap((prefix) => BAD_SEGMENTS.map((s) => `${prefix}${s}`)),
-    ...BAD_SEGMENTS.flatMap((s) => [`/api/v1/devices/${s}/evidence`, `/api/v1/calendar/${s}.ics`, `/api/v1/dataset/${s}.csv`, `/devices/${s}.html`, `/feed.xml/${s}`]),
+    ...BAD_SEGMENTS.flatMap((s) => [
+      `/api/v1/devices/${s}/evidence`,
+      `/api/v1/calendar/${s}.ics`,
+      `/api/v1/dataset/${s}.csv`,
+      `/devices/${s}.html`,
+      `/feed.xml/${s}`,
+    ]),
   ];
 }
 
-
-const MALFORMED = ["%", "%zz", "%00", "%c0%af", "%e0%80%af", "%ed%a0%80", "%ff", "%2", "%%", "%0a", "%0d%0a", "%20", "%2f", "%5c", "%3f", "%23", "%26", "%3d", "%252f", "%u002e"];
+const MALFORMED = [
+  "%",
+  "%zz",
+  "%00",
+  "%c0%af",
+  "%e0%80%af",
+  "%ed%a0%80",
+  "%ff",
+  "%2",
+  "%%",
+  "%0a",
+  "%0d%0a",
+  "%20",
+  "%2f",
+  "%5c",
+  "%3f",
+  "%23",
+  "%26",
+  "%3d",
+  "%252f",
+  "%u002e",
+];
 const TRAVERSAL = ["../", "..%2f", "%2e%2e/", "%2e%2e%2f", ".%2e/", "..%5c", "%252e%252e%252f", "..%c0%af", "....//", "..;/"];
 
 /** A piece of a path segment or a query value. */
@@ -59,14 +155,57 @@ const piece = () =>
     { weight: 4, arbitrary: fc.string({ unit: "grapheme", maxLength: 6 }).map(enc) },
     { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 6 }).map(enc) },
     { weight: 4, arbitrary: fc.constantFrom(...MALFORMED) },
-    { weight: 4, arbitrary: fc.array(fc.constantFrom(...TRAVERSAL), { minLength: 1, maxLength: 7 }).chain((ups) => fc.constantFrom(...CANARY_FILES, "dist2/canary.svg").map((f) => ups.join("") + f)) },
-    { weight: 5, arbitrary: fc.constantFrom("alpha-phone", "gamma-phone", "hostile-device", "eta-phone", "epsilon-book", "zeta-phone", "_withdrawn", "2029", "first", "index", "problems", "api", "list", "license", "") },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(fc.constantFrom(...TRAVERSAL), { minLength: 1, maxLength: 7 })
+        .chain((ups) => fc.constantFrom(...CANARY_FILES, "dist2/canary.svg").map((f) => ups.join("") + f)),
+    },
+    {
+      weight: 5,
+      arbitrary: fc.constantFrom(
+        "alpha-phone",
+        "gamma-phone",
+        "hostile-device",
+        "eta-phone",
+        "epsilon-book",
+        "zeta-phone",
+        "_withdrawn",
+        "2029",
+        "first",
+        "index",
+        "problems",
+        "api",
+        "list",
+        "license",
+        "",
+      ),
+    },
     { weight: 1, arbitrary: fc.constantFrom("a".repeat(10_000), "%41".repeat(3_000), "9".repeat(20_000), enc("é".repeat(1_000))) },
   );
 
 const segment = () => fc.array(piece(), { minLength: 1, maxLength: 3 }).map((p) => p.join(""));
 
-const limitValue = fc.constantFrom("1e2", "010", "-0", "%205", "+5", "%2B5", "5.0", "0x10", "", "0", "1", "7", "50", "0050", "100", "101", "%EF%BC%95", "9".repeat(400));
+const limitValue = fc.constantFrom(
+  "1e2",
+  "010",
+  "-0",
+  "%205",
+  "+5",
+  "%2B5",
+  "5.0",
+  "0x10",
+  "",
+  "0",
+  "1",
+  "7",
+  "50",
+  "0050",
+  "100",
+  "101",
+  "%EF%BC%95",
+  "9".repeat(400),
+);
 const cursorValue = (cursors: () => Cursors) =>
   fc.oneof(
     fc.constant("").map(() => cursors().plain),
@@ -112,7 +251,11 @@ const ENDPOINTS: ((s: string, t: string) => string)[] = [
   (s) => `/api/v1/problems/${s}`,
 ];
 
-const method = fc.oneof({ weight: 12, arbitrary: fc.constant("GET") }, { weight: 3, arbitrary: fc.constant("HEAD") }, { weight: 1, arbitrary: fc.constantFrom("POST", "OPTIONS", "PUT", "DELETE", "PATCH") });
+const method = fc.oneof(
+  { weight: 12, arbitrary: fc.constant("GET") },
+  { weight: 3, arbitrary: fc.constant("HEAD") },
+  { weight: 1, arbitrary: fc.constantFrom("POST", "OPTIONS", "PUT", "DELETE", "PATCH") },
+);
 
 const headers = fc.oneof(
   { weight: 6, arbitrary: fc.constant(undefined) },
@@ -139,4 +282,3 @@ export const requestArbitrary = (cursors: () => Cursors) =>
     .record({ endpoint: fc.constantFrom(...ENDPOINTS), s: segment(), t: segment(), query: query(cursors), method, headers })
     .map(({ endpoint, s, t, query, method, headers }): Case => ({ method, target: endpoint(s, t) + query, headers }))
     .filter((c) => !spellsMarker(c.target));
-

@@ -224,7 +224,13 @@ describe("q, cursor and repeated parameters", () => {
   it(`a 10 kB q is 400 query-too-long; ${MAX_QUERY_LENGTH} characters of any script are searched`, async () => {
     expect(problemType(await get(`/api/v1/devices?q=${"a".repeat(10_000)}`))).toBe("/docs/problems#query-too-long");
     expect(problemType(await get(`/api/v1/devices?q=${encodeURIComponent("日本".repeat(600))}`))).toBe("/docs/problems#query-too-long");
-    for (const q of [enc("😀".repeat(MAX_QUERY_LENGTH)), "%00".repeat(MAX_QUERY_LENGTH), "%zz%c0%af%", encodeURIComponent("<script>alert(1)</script>"), "..%2F..%2Fcanary"]) {
+    for (const q of [
+      enc("😀".repeat(MAX_QUERY_LENGTH)),
+      "%00".repeat(MAX_QUERY_LENGTH),
+      "%zz%c0%af%",
+      encodeURIComponent("<script>alert(1)</script>"),
+      "..%2F..%2Fcanary",
+    ]) {
       expect((await get(`/api/v1/devices?q=${q}`)).status, q).toBe(200);
     }
   });
@@ -267,7 +273,17 @@ describe("q, cursor and repeated parameters", () => {
   });
 
   it("dataset year: only a four-digit year in range; traversal in it never reaches a file", async () => {
-    for (const y of ["2029", "02029", "1e3", "-2029", "..%2F..%2F..%2Fcanary", "%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fcanary", "%zz", "%00", "9".repeat(10_000)]) {
+    for (const y of [
+      "2029",
+      "02029",
+      "1e3",
+      "-2029",
+      "..%2F..%2F..%2Fcanary",
+      "%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fcanary",
+      "%zz",
+      "%00",
+      "9".repeat(10_000),
+    ]) {
       const a = await get(`/api/v1/dataset?year=${y}`);
       if (y === "2029") expect(a.status).toBe(200);
       else expect(problemType(a), y.slice(0, 40)).toBe("/docs/problems#invalid-year");
@@ -291,7 +307,8 @@ describe("paths", () => {
         expect(a.status, `${host} ${target}`).toBeLessThan(500);
       }
     }
-    for (const target of ["http://evil.example/api/v1/devices/alpha-phone", "http://[::/x", "//evil.example/api/v1/devices/alpha-phone", "*"]) await get(target);
+    for (const target of ["http://evil.example/api/v1/devices/alpha-phone", "http://[::/x", "//evil.example/api/v1/devices/alpha-phone", "*"])
+      await get(target);
   });
 
   it("raw bytes above ASCII in the request-target are refused by the HTTP parser (400, no body)", async () => {
@@ -302,7 +319,14 @@ describe("paths", () => {
   });
 
   it("HEAD is GET without a body; writes are 405 (a POST to a page is the page, as Netlify Forms answers it); OPTIONS is a CORS preflight on the API's paths only", async () => {
-    for (const target of ["/api/v1/devices/alpha-phone", "/api/v1/devices?q=phone", "/api/v1/devices/no-such", "/devices/alpha-phone", "/feed.xml", "/api/v1/badge/no-such"]) {
+    for (const target of [
+      "/api/v1/devices/alpha-phone",
+      "/api/v1/devices?q=phone",
+      "/api/v1/devices/no-such",
+      "/devices/alpha-phone",
+      "/feed.xml",
+      "/api/v1/badge/no-such",
+    ]) {
       const [g, h] = [await get(target), await check({ method: "HEAD", target })];
       expect(h.status, target).toBe(g.status);
       expect(h.text, target).toBe("");

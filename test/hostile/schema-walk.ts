@@ -25,7 +25,10 @@ const shapeOf = (node: Node, value: unknown): Node =>
 export function spotsOf(value: unknown, node: Node = RECORD_SCHEMA, path = "", required = true, out: Spot[] = []): Spot[] {
   const n = shapeOf(node, value);
   out.push({ path, node: n, value, required });
-  if (Array.isArray(value)) value.forEach((x, i) => { spotsOf(x, n.items ?? {}, `${path}[${i}]`, false, out); });
+  if (Array.isArray(value))
+    value.forEach((x, i) => {
+      spotsOf(x, n.items ?? {}, `${path}[${i}]`, false, out);
+    });
   else if (value && typeof value === "object")
     for (const [k, child] of Object.entries<Node>(n.properties ?? {}))
       if (k in value) spotsOf((value as Node)[k], child, path ? `${path}.${k}` : k, (n.required ?? []).includes(k), out);
@@ -44,7 +47,8 @@ export function declaredFields(node: Node = RECORD_SCHEMA, prefix = "", out = ne
     const p = prefix ? `${prefix}.${key}` : key;
     const item = child.type === "array" ? child.items : child;
     out.set(p, item);
-    for (const shape of [item, ...(item.oneOf ?? item.anyOf ?? [])]) if (shape.type === "object") declaredFields(shape, child.type === "array" ? `${p}[]` : p, out);
+    for (const shape of [item, ...(item.oneOf ?? item.anyOf ?? [])])
+      if (shape.type === "object") declaredFields(shape, child.type === "array" ? `${p}[]` : p, out);
   }
   return out;
 }

@@ -59,10 +59,15 @@ describe.skipIf(!hasChromium)("in Chromium", () => {
 
   it("the badge shows as an <img> on another site's page, whatever the API's own policy", async () => {
     const page = await browser.newPage();
-    await page.setContent(`<a href="${preview.url}/devices/alpha-phone"><img id="b" src="${preview.url}/api/v1/badge/alpha-phone"></a><img id="u" src="${preview.url}/api/v1/badge/no-such-device">`);
+    await page.setContent(
+      `<a href="${preview.url}/devices/alpha-phone"><img id="b" src="${preview.url}/api/v1/badge/alpha-phone"></a><img id="u" src="${preview.url}/api/v1/badge/no-such-device">`,
+    );
     await page.waitForFunction(() => [...document.images].every((i) => i.complete));
     const widths = await page.evaluate(() => [...document.images].map((i) => i.naturalWidth));
-    expect(widths.every((w) => w > 0), `badge widths ${widths}`).toBe(true);
+    expect(
+      widths.every((w) => w > 0),
+      `badge widths ${widths}`,
+    ).toBe(true);
     await page.close();
   });
 });

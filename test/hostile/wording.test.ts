@@ -51,7 +51,10 @@ beforeAll(async () => {
   );
   const index = readFileSync(path.join(dist, "api/v1/list/index.txt"), "utf8").split("\n");
   published = index.slice(1, 1 + JSON.parse(index[0]!).count);
-  quoted = [...records.values()].flatMap((r) => strings(r)).filter((s) => WORD.test(s)).sort((a, b) => b.length - a.length);
+  quoted = [...records.values()]
+    .flatMap((r) => strings(r))
+    .filter((s) => WORD.test(s))
+    .sort((a, b) => b.length - a.length);
 });
 
 /** Every string value in a JSON value. */
@@ -63,7 +66,10 @@ function strings(value: unknown): string[] {
 }
 
 const file = (p: string) => readFileSync(path.join(dist, p), "utf8");
-const filesUnder = (dir: string, ext: string) => filesIn(path.join(dist, dir)).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f));
+const filesUnder = (dir: string, ext: string) =>
+  filesIn(path.join(dist, dir))
+    .filter((f) => f.endsWith(ext))
+    .map((f) => path.join(dir, f));
 
 const unquoted = (text: string) => quoted.reduce((t, q) => t.split(q).join(" "), text);
 
@@ -144,14 +150,16 @@ interface Commitment {
 }
 
 /** The words that tell one commitment's coverage from another's. */
-const scopeWords = (c: Commitment) => [...(c.scope.models ?? []), ...(c.scope.regions ?? []), ...(c.scope.carriers ?? []), ...(c.component ? [c.component] : [])];
+const scopeWords = (c: Commitment) => [
+  ...(c.scope.models ?? []),
+  ...(c.scope.regions ?? []),
+  ...(c.scope.carriers ?? []),
+  ...(c.component ? [c.component] : []),
+];
 const differs = (cs: Commitment[]) => new Set(cs.map((c) => JSON.stringify([c.scope, c.component ?? null]))).size > 1;
 
 describe("commitments that differ by region, model or component", () => {
-  const varied = () =>
-    published
-      .map((slug) => records.get(slug))
-      .filter((r) => differs(r.support.security) || differs(r.support.os));
+  const varied = () => published.map((slug) => records.get(slug)).filter((r) => differs(r.support.security) || differs(r.support.os));
 
   it("the catalog has such records: by region, by model and by component", () => {
     const all = varied().flatMap((r) => [...r.support.security, ...r.support.os] as Commitment[]);
@@ -165,7 +173,8 @@ describe("commitments that differ by region, model or component", () => {
       const { verdict } = JSON.parse(file(`api/v1/devices/${r.slug}.json`));
       for (const kind of ["security", "os"] as const) {
         if (!differs(r.support[kind])) continue;
-        if (verdict.code !== "varies" || kind === "os") for (const c of r.support[kind] as Commitment[]) for (const w of scopeWords(c)) expect(verdict.reason, `${r.slug} ${kind} ${c.id}`).toContain(w);
+        if (verdict.code !== "varies" || kind === "os")
+          for (const c of r.support[kind] as Commitment[]) for (const w of scopeWords(c)) expect(verdict.reason, `${r.slug} ${kind} ${c.id}`).toContain(w);
       }
       const dates = new Set((r.support.security as Commitment[]).map((c) => `${c.end?.value}|${c.minimum?.value}`));
       if (differs(r.support.security) && dates.size > 1) expect(verdict.label, r.slug).toMatch(/varies/);
@@ -225,7 +234,12 @@ describe("regional caveats and commitments in the CSV", () => {
     for (const c of caveats()) {
       expect(JSON.parse(file(`api/v1/devices/${c.slug}.json`)).caveats.map((x: { text: string }) => x.text)).toContain(c.text);
       expect(pageText(file(`devices/${c.slug}.html`)), c.slug).toContain(c.text);
-      const applies = rows().filter((row) => row.device_slug === c.slug && (!c.scope.regions || c.scope.regions.includes(row.region!)) && (!c.scope.models || c.scope.models.includes(modelOf(row))));
+      const applies = rows().filter(
+        (row) =>
+          row.device_slug === c.slug &&
+          (!c.scope.regions || c.scope.regions.includes(row.region!)) &&
+          (!c.scope.models || c.scope.models.includes(modelOf(row))),
+      );
       for (const row of applies) expect(row.caveats, `${c.slug} ${row.model} ${row.region}`).toContain(c.text);
     }
   });
@@ -243,7 +257,11 @@ describe("regional caveats and commitments in the CSV", () => {
         for (const c of records.get(slug).support[kind] as Commitment[]) {
           for (const field of ["end", "minimum", "ceiling"] as const) {
             const value = c[field]?.value;
-            if (value) expect(mine.some((row) => row[`${kind}_${field}`]!.split(" | ").includes(value)), `${slug} ${c.id} ${field} ${value} is in no row`).toBe(true);
+            if (value)
+              expect(
+                mine.some((row) => row[`${kind}_${field}`]!.split(" | ").includes(value)),
+                `${slug} ${c.id} ${field} ${value} is in no row`,
+              ).toBe(true);
           }
         }
       }
@@ -253,7 +271,9 @@ describe("regional caveats and commitments in the CSV", () => {
   it("a caveat for a region inside a GLOBAL variant reaches that variant's CSV row", () => {
     // A model sold GLOBAL is sold in GB: a reader of its one row must see the GB caveat.
     for (const c of caveats()) {
-      const global = rows().filter((row) => row.device_slug === c.slug && row.region === "GLOBAL" && (!c.scope.models || c.scope.models.includes(modelOf(row))));
+      const global = rows().filter(
+        (row) => row.device_slug === c.slug && row.region === "GLOBAL" && (!c.scope.models || c.scope.models.includes(modelOf(row))),
+      );
       for (const row of global) expect(row.caveats, `${c.slug} ${row.model} GLOBAL row lacks the caveat for ${c.scope.regions}`).toContain(c.text);
     }
   });

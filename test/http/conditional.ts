@@ -34,7 +34,6 @@ const API = [
 /** What the CDN answers alone: pages and stored files. */
 const STATIC = ["/devices/alpha-phone", "/", "/docs/api", "/api/v1/devices/alpha-phone.json", "/api/v1/list/index.txt"];
 
-
 export function conditionalSuite(target: () => HttpTarget, large: () => HttpTarget) {
   const get = (p: string, headers: Record<string, string> = {}, method = "GET") => target().fetch(p, { headers, method });
 

@@ -23,7 +23,11 @@ export async function startTargets(name: TargetName): Promise<{ fixture: HttpTar
     if (!origins) throw new Error("the Netlify target needs netlify dev: run npm run test:netlify");
     return { fixture: socketTarget(name, fixtureDist, origins.fixture), list: socketTarget(name, listDist, origins.list), limited: null };
   }
-  const [fixture, list, limited] = await Promise.all([startTarget(name, fixtureDist), startTarget(name, listDist), startTarget(name, fixtureDist, { rateLimit: true })]);
+  const [fixture, list, limited] = await Promise.all([
+    startTarget(name, fixtureDist),
+    startTarget(name, listDist),
+    startTarget(name, fixtureDist, { rateLimit: true }),
+  ]);
   return { fixture, list, limited };
 }
 
@@ -40,7 +44,11 @@ export function httpContract(name: TargetName) {
   describe(`${name}: exports`, () => exportsSuite(() => t.fixture));
   describe(`${name}: list, search and the legacy endpoint`, () => listContract(() => t.list));
   describe(`${name}: problems`, () => problemsSuite(() => t.fixture));
-  describe(`${name}: conditional requests and HEAD`, () => conditionalSuite(() => t.fixture, () => t.list));
+  describe(`${name}: conditional requests and HEAD`, () =>
+    conditionalSuite(
+      () => t.fixture,
+      () => t.list,
+    ));
   describe(`${name}: CORS and methods`, () => methodsSuite(() => t.fixture));
   describe(`${name}: headers`, () => headersSuite(() => t.fixture));
   // netlify dev does not emulate config.rateLimit; only real Netlify enforces it there (docs/list.md#rate-limit).

@@ -9,7 +9,10 @@ let fixture: HttpTarget[];
 let list: HttpTarget[];
 beforeAll(async () => {
   const names = ["chain", "preview", "deno"] as const;
-  [fixture, list] = await Promise.all([Promise.all(names.map((n) => startTarget(n, inject("fixtureDist")))), Promise.all(names.map((n) => startTarget(n, inject("listDist"))))]);
+  [fixture, list] = await Promise.all([
+    Promise.all(names.map((n) => startTarget(n, inject("fixtureDist")))),
+    Promise.all(names.map((n) => startTarget(n, inject("listDist")))),
+  ]);
 });
 afterAll(() => Promise.all([...(fixture ?? []), ...(list ?? [])].map((t) => t.close())));
 

@@ -60,7 +60,11 @@ export const ALLOWED: Allowance[] = [
     reason:
       "netlify dev's static server sets Content-Type from its own MIME table after the _headers values, so a stored problem (the /api/* 404 fallback, a gone or rate-limited document requested directly) is application/json there and application/problem+json on Netlify's CDN and in the static layer.",
     fields: ["media"],
-    applies: (c, t, theirs, ours) => t === "netlify" && !runsEdge(pathOf(c)) && ours.media === "application/problem+json;charset=utf-8" && theirs.media?.startsWith("application/json") === true,
+    applies: (c, t, theirs, ours) =>
+      t === "netlify" &&
+      !runsEdge(pathOf(c)) &&
+      ours.media === "application/problem+json;charset=utf-8" &&
+      theirs.media?.startsWith("application/json") === true,
   },
   {
     name: "netlify dev retries a 404 through the edge function",
@@ -92,19 +96,22 @@ export const ALLOWED: Allowance[] = [
   },
   {
     name: "netlify dev's redirect matcher passes over a path with a control character",
-    reason: "netlify dev's rule matcher (libredirect) matches no rule for a path whose decoded form holds a control character, so a stored path under /api/ gets the HTML 404 page there instead of the /api/* rule's problem document.",
+    reason:
+      "netlify dev's rule matcher (libredirect) matches no rule for a path whose decoded form holds a control character, so a stored path under /api/ gets the HTML 404 page there instead of the /api/* rule's problem document.",
     fields: ["media", "body", "etag"],
     applies: (c, t) => t === "netlify" && !runsEdge(pathOf(c)) && /[\u0000-\u001f\u007f]/.test(decoded(c) ?? ""),
   },
   {
     name: "netlify dev collapses repeated slashes before the edge function",
-    reason: "netlify dev hands the edge function a path with `//` collapsed to `/`, so a problem about such a path names another path; Netlify's CDN passes the path on as the client sent it, as the chain does.",
+    reason:
+      "netlify dev hands the edge function a path with `//` collapsed to `/`, so a problem about such a path names another path; Netlify's CDN passes the path on as the client sent it, as the chain does.",
     fields: ["media", "body", "etag"],
     applies: (c, t) => t === "netlify" && pathOf(c).includes("//"),
   },
   {
     name: "netlify dev's redirect body",
-    reason: "netlify dev answers a redirect rule of _redirects with a text body (\"Redirecting to ...\"); the static layer sends none. Status and Location agree.",
+    reason:
+      'netlify dev answers a redirect rule of _redirects with a text body ("Redirecting to ..."); the static layer sends none. Status and Location agree.',
     fields: ["body", "media"],
     applies: (c, t, theirs) => t === "netlify" && !runsEdge(pathOf(c)) && theirs.status >= 300 && theirs.status < 400,
   },
@@ -142,7 +149,14 @@ export async function observe(t: HttpTarget, c: Case): Promise<Observed> {
 }
 
 /** A case every target's HTTP stack takes as the same request: origin-form, printable ASCII, well under every server's header limit. */
-const sendable = (c: Case) => c.headers?.Host === undefined && c.target.startsWith("/") && !c.target.startsWith("//") && /^[\x21-\x7e]*$/.test(c.target) && c.target.length <= 4000 && (c.headers?.["If-None-Match"] ?? "").length < 100 && /^[\x20-\x7e]*$/.test(c.headers?.["If-None-Match"] ?? "");
+const sendable = (c: Case) =>
+  c.headers?.Host === undefined &&
+  c.target.startsWith("/") &&
+  !c.target.startsWith("//") &&
+  /^[\x21-\x7e]*$/.test(c.target) &&
+  c.target.length <= 4000 &&
+  (c.headers?.["If-None-Match"] ?? "").length < 100 &&
+  /^[\x20-\x7e]*$/.test(c.headers?.["If-None-Match"] ?? "");
 
 const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT"];
 
@@ -151,12 +165,54 @@ export async function fixtureRequests(dist: string, reference: HttpTarget, seed:
   const cursorOf = async (qs: string) => ((await (await reference.fetch(`/api/v1/devices?${qs}`)).json()) as { meta: { nextCursor: string } }).meta.nextCursor;
   const cursors: Cursors = { plain: await cursorOf("limit=1"), search: await cursorOf("q=phone&limit=1") };
   const get = (target: string): Case => ({ method: "GET", target });
-  const slugs = ["alpha-phone", "beta-tablet", "gamma-phone", "delta-watch", "epsilon-laptop", "hostile-device", "epsilon-book", "eta-phone", "zeta-phone", "no-such-device"];
-  const perDevice = slugs.flatMap((s) => [`/api/v1/devices/${s}`, `/api/v1/devices/${s}/evidence`, `/api/v1/badge/${s}`, `/api/v1/calendar/${s}.ics`, `/devices/${s}`, `/api/v1/devices/${s}.json`, `/api/v1/evidence/${s}.json`]);
-  const catalog = ["/api/v1/devices", "/api/devices", "/api/v1/devices?limit=2", "/api/v1/devices?q=phone", "/api/v1/dataset", "/api/v1/dataset?year=2029", "/api/v1/dataset?year=2025", "/api/v1/dataset/2030.csv", "/feed.xml", "/support-calendar.ics", "/api/v1/schema/device-record.json", "/api/v1/openapi.json"];
+  const slugs = [
+    "alpha-phone",
+    "beta-tablet",
+    "gamma-phone",
+    "delta-watch",
+    "epsilon-laptop",
+    "hostile-device",
+    "epsilon-book",
+    "eta-phone",
+    "zeta-phone",
+    "no-such-device",
+  ];
+  const perDevice = slugs.flatMap((s) => [
+    `/api/v1/devices/${s}`,
+    `/api/v1/devices/${s}/evidence`,
+    `/api/v1/badge/${s}`,
+    `/api/v1/calendar/${s}.ics`,
+    `/devices/${s}`,
+    `/api/v1/devices/${s}.json`,
+    `/api/v1/evidence/${s}.json`,
+  ]);
+  const catalog = [
+    "/api/v1/devices",
+    "/api/devices",
+    "/api/v1/devices?limit=2",
+    "/api/v1/devices?q=phone",
+    "/api/v1/dataset",
+    "/api/v1/dataset?year=2029",
+    "/api/v1/dataset?year=2025",
+    "/api/v1/dataset/2030.csv",
+    "/feed.xml",
+    "/support-calendar.ics",
+    "/api/v1/schema/device-record.json",
+    "/api/v1/openapi.json",
+  ];
   const stored = filesIn(dist).map((f) => `/${f}`);
   const pages = stored.filter((f) => f.endsWith(".html")).map((f) => f.replace(/index\.html$/, "").replace(/\.html$/, ""));
-  const excluded = [STORAGE.listIndex, STORAGE.listPage(null), STORAGE.etagManifest, STORAGE.notFoundProblem, STORAGE.rateLimitedProblem, "/api/v1/problems/rate-limited", STORAGE.goneProblem("eta-phone"), "/api/v1/list/nope", "/api/v1/problems/nope"];
+  const excluded = [
+    STORAGE.listIndex,
+    STORAGE.listPage(null),
+    STORAGE.etagManifest,
+    STORAGE.notFoundProblem,
+    STORAGE.rateLimitedProblem,
+    "/api/v1/problems/rate-limited",
+    STORAGE.goneProblem("eta-phone"),
+    "/api/v1/list/nope",
+    "/api/v1/problems/nope",
+  ];
   const everything = [...perDevice, ...catalog, ...pages, ...stored, ...excluded];
   const etagOf = async (p: string) => (await reference.fetch(p)).headers.get("etag");
   const conditional = await Promise.all(
@@ -171,7 +227,10 @@ export async function fixtureRequests(dist: string, reference: HttpTarget, seed:
     ...traversalTargets().map(get),
     ...malformedTargets().map(get),
     ...BAD_LIMITS.map((l) => get(`/api/v1/devices?limit=${l}`)),
-    ...fc.sample(requestArbitrary(() => cursors), { seed, numRuns: runs }),
+    ...fc.sample(
+      requestArbitrary(() => cursors),
+      { seed, numRuns: runs },
+    ),
   ].filter(sendable);
 }
 
@@ -180,8 +239,16 @@ export function listRequests(dist: string): Case[] {
   const pages = readdirSync(path.join(dist, path.posix.dirname(STORAGE.listPage(null)))).map((f) => (f === "first.json" ? null : f.replace(/\.json$/, "")));
   const get = (target: string): Case => ({ method: "GET", target });
   return [
-    ...pages.flatMap((c) => (c ? [`/api/v1/devices?cursor=${c}`, `/api/v1/devices?limit=7&cursor=${c}`, `/api/devices?cursor=${c}`, STORAGE.listPage(c)] : ["/api/v1/devices", STORAGE.listPage(null)])),
-    ...["pro", "kestrel", "a", "phone 3", "%C3%A9", "zz"].flatMap((q) => [`/api/v1/devices?q=${q}`, `/api/v1/devices?q=${q}&limit=3`, `/api/devices?q=${q}&limit=9`]),
+    ...pages.flatMap((c) =>
+      c
+        ? [`/api/v1/devices?cursor=${c}`, `/api/v1/devices?limit=7&cursor=${c}`, `/api/devices?cursor=${c}`, STORAGE.listPage(c)]
+        : ["/api/v1/devices", STORAGE.listPage(null)],
+    ),
+    ...["pro", "kestrel", "a", "phone 3", "%C3%A9", "zz"].flatMap((q) => [
+      `/api/v1/devices?q=${q}`,
+      `/api/v1/devices?q=${q}&limit=3`,
+      `/api/devices?q=${q}&limit=9`,
+    ]),
     ...[1, 2, 49, 50, 51, 100].map((l) => `/api/v1/devices?limit=${l}`),
     "/api/v1/dataset",
   ].map(get);
@@ -200,7 +267,11 @@ export interface Disagreement {
  * disagreements no allowance names, and for each allowance the number of
  * answers (a request to one target) it absorbed a difference in.
  */
-export async function compare(cases: Case[], reference: HttpTarget, others: HttpTarget[]): Promise<{ disagreements: Disagreement[]; allowed: Record<string, number> }> {
+export async function compare(
+  cases: Case[],
+  reference: HttpTarget,
+  others: HttpTarget[],
+): Promise<{ disagreements: Disagreement[]; allowed: Record<string, number> }> {
   const disagreements: Disagreement[] = [];
   const allowed: Record<string, number> = {};
   for (const c of cases) {
@@ -218,7 +289,14 @@ export async function compare(cases: Case[], reference: HttpTarget, others: Http
         if (theirs[field] === ours[field]) continue;
         const allowance = ALLOWED.find((a) => a.fields.includes(field) && a.applies(c, t, theirs, ours));
         if (allowance) used.add(allowance.name);
-        else disagreements.push({ target: t, request: `${c.method} ${c.target.slice(0, 200)}${c.headers ? ` ${JSON.stringify(c.headers)}` : ""}`, field, ours: ours[field], theirs: theirs[field] });
+        else
+          disagreements.push({
+            target: t,
+            request: `${c.method} ${c.target.slice(0, 200)}${c.headers ? ` ${JSON.stringify(c.headers)}` : ""}`,
+            field,
+            ours: ours[field],
+            theirs: theirs[field],
+          });
       }
       for (const name of used) allowed[name] = (allowed[name] ?? 0) + 1;
     }
@@ -238,7 +316,9 @@ export function differentialTest(targets: () => { fixture: HttpTarget[]; list: H
     const disagreements = [...a.disagreements, ...b.disagreements];
     const allowed = Object.fromEntries([...ALLOWED, ...NOT_SENT].map((x) => [x.name, (a.allowed[x.name] ?? 0) + (b.allowed[x.name] ?? 0)]));
     const requests = fixtureCases.length + listCases.length;
-    console.log(`[differential] ${requests} requests to ${fixture.map((t) => t.name).join(", ")} (reference ${fixture[0]!.name}): ${disagreements.length} disagreements; answers with an allowed difference, by allowance: ${JSON.stringify(allowed)}`);
+    console.log(
+      `[differential] ${requests} requests to ${fixture.map((t) => t.name).join(", ")} (reference ${fixture[0]!.name}): ${disagreements.length} disagreements; answers with an allowed difference, by allowance: ${JSON.stringify(allowed)}`,
+    );
     // DIFFERENTIAL_REPORT=<file> keeps every disagreement, for a look at all of them.
     if (process.env.DIFFERENTIAL_REPORT) writeFileSync(process.env.DIFFERENTIAL_REPORT, JSON.stringify(disagreements, null, 2));
     expect(requests).toBeGreaterThanOrEqual(2000);

@@ -165,7 +165,11 @@ export function exportsSuite(target: () => HttpTarget) {
       expect(text).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
       expect(text).toContain("/api/v1/feed/manufacturers/example-maker.xml</id>");
       const whole = await (await get("/feed.xml")).text();
-      const ids = (t: string) => t.split("<entry>").slice(1).map((e) => /<id>([^<]+)<\/id>/.exec(e)?.[1]);
+      const ids = (t: string) =>
+        t
+          .split("<entry>")
+          .slice(1)
+          .map((e) => /<id>([^<]+)<\/id>/.exec(e)?.[1]);
       expect(ids(text).length).toBeGreaterThan(0);
       expect(ids(text).every((id) => ids(whole).includes(id))).toBe(true);
     });
@@ -200,10 +204,14 @@ export function exportsSuite(target: () => HttpTarget) {
       }
       if (node) expect((await get(at(nodeFile(node)))).status).toBe(200);
       // More reads than the API's limit allows in a minute: none is counted.
-      const statuses = await Promise.all(Array.from({ length: 25 }, () => get(at("root.json")).then(async (r) => {
-        await r.body?.cancel();
-        return r.status;
-      })));
+      const statuses = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          get(at("root.json")).then(async (r) => {
+            await r.body?.cancel();
+            return r.status;
+          }),
+        ),
+      );
       expect(new Set(statuses)).toEqual(new Set([200]));
     });
   });

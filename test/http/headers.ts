@@ -88,13 +88,22 @@ export function headersSuite(target: () => HttpTarget) {
         it("has a CSP whose scripts are the site's own files only: no inline code, no eval, no whole schemes or hosts", () => {
           const field = headers.get("content-security-policy");
           const BAD = ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "*", "data:", "http:", "https:", "blob:"];
-          expect(enforced(field, (csp) => effective(csp, "script-src")?.every((source) => !BAD.includes(source)) ?? false), `${field}`).toBe(true);
+          expect(
+            enforced(field, (csp) => effective(csp, "script-src")?.every((source) => !BAD.includes(source)) ?? false),
+            `${field}`,
+          ).toBe(true);
         });
 
         it("allows no plugins and no <base> from elsewhere", () => {
           const field = headers.get("content-security-policy");
-          expect(enforced(field, (csp) => same(effective(csp, "object-src"), ["'none'"])), `object-src: ${field}`).toBe(true);
-          expect(enforced(field, (csp) => same(csp.get("base-uri"), ["'none'"]) || same(csp.get("base-uri"), ["'self'"])), `base-uri: ${field}`).toBe(true);
+          expect(
+            enforced(field, (csp) => same(effective(csp, "object-src"), ["'none'"])),
+            `object-src: ${field}`,
+          ).toBe(true);
+          expect(
+            enforced(field, (csp) => same(csp.get("base-uri"), ["'none'"]) || same(csp.get("base-uri"), ["'self'"])),
+            `base-uri: ${field}`,
+          ).toBe(true);
         });
 
         it("cannot be framed: frame-ancestors 'none' or X-Frame-Options DENY", () => {
@@ -126,7 +135,10 @@ export function headersSuite(target: () => HttpTarget) {
         if (await isRetried404(target(), res, API[name])) return;
         expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
         const field = res.headers.get("content-security-policy");
-        expect(enforced(field, (csp) => same(effective(csp, "script-src"), ["'none'"])), `${name}: ${field}`).toBe(true);
+        expect(
+          enforced(field, (csp) => same(effective(csp, "script-src"), ["'none'"])),
+          `${name}: ${field}`,
+        ).toBe(true);
       });
     }
   });
@@ -151,7 +163,10 @@ export function headersSuite(target: () => HttpTarget) {
       expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
       expect(res.headers.get("access-control-expose-headers"), path).toContain("ETag");
       const field = res.headers.get("content-security-policy");
-      expect(enforced(field, (csp) => same(effective(csp, "script-src"), ["'none'"])), `${path}: ${field}`).toBe(true);
+      expect(
+        enforced(field, (csp) => same(effective(csp, "script-src"), ["'none'"])),
+        `${path}: ${field}`,
+      ).toBe(true);
     }
   });
 }

@@ -5,8 +5,16 @@ import { describe, expect, it } from "vitest";
 import type { HttpTarget } from "../helpers/targets.ts";
 import { STATIC_405_MEDIA } from "./netlify-dev.ts";
 
-const API = ["/api/v1/devices", "/api/devices", "/api/v1/devices/alpha-phone", "/api/v1/dataset", "/api/v1/badge/alpha-phone", "/feed.xml", "/support-calendar.ics", "/api/v1/no-such-thing"];
-
+const API = [
+  "/api/v1/devices",
+  "/api/devices",
+  "/api/v1/devices/alpha-phone",
+  "/api/v1/dataset",
+  "/api/v1/badge/alpha-phone",
+  "/feed.xml",
+  "/support-calendar.ics",
+  "/api/v1/no-such-thing",
+];
 
 export function methodsSuite(target: () => HttpTarget) {
   const send = (path: string, method: string, init: RequestInit = {}) => target().fetch(path, { method, ...init });
@@ -14,7 +22,9 @@ export function methodsSuite(target: () => HttpTarget) {
   describe("the API", () => {
     it("answers a CORS preflight on every path with the methods and the request header a conditional GET needs", async () => {
       for (const p of API) {
-        const res = await send(p, "OPTIONS", { headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" } });
+        const res = await send(p, "OPTIONS", {
+          headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" },
+        });
         expect(res.status, p).toBe(204);
         expect(res.headers.get("access-control-allow-origin"), p).toBe("*");
         expect(res.headers.get("access-control-allow-methods"), p).toContain("GET");

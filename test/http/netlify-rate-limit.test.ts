@@ -16,7 +16,9 @@ describe("Netlify's rate limiter", () => {
     expect(Object.fromEntries(["cache-control", "retry-after", "ratelimit-policy", "ratelimit"].map((h) => [h, res.headers.get(h)]))).toEqual({
       "cache-control": "no-store",
       "retry-after": String(RATE_LIMIT.windowSeconds),
-      ...Object.fromEntries(Object.entries(rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds })).map(([k, v]) => [k.toLowerCase(), v])),
+      ...Object.fromEntries(
+        Object.entries(rateLimitFields({ ok: false, remaining: 0, resetSeconds: RATE_LIMIT.windowSeconds })).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
     });
   });
 });

@@ -34,9 +34,16 @@ export function problemsSuite(target: () => HttpTarget) {
       expect(res.status, path).toBe(PROBLEMS[code].status);
       // netlify dev's static server sets its own media type on a stored problem (test/http/netlify-dev.ts).
       const stored = path.startsWith("/api/v1/list/");
-      expect(res.headers.get("content-type"), path).toBe(stored && target().name === "netlify" ? "application/json; charset=utf-8" : "application/problem+json; charset=utf-8");
+      expect(res.headers.get("content-type"), path).toBe(
+        stored && target().name === "netlify" ? "application/json; charset=utf-8" : "application/problem+json; charset=utf-8",
+      );
       const body = await res.json();
-      expect(body, path).toMatchObject({ type: `/docs/problems#${code}`, title: PROBLEMS[code].title, status: PROBLEMS[code].status, detail: expect.any(String) });
+      expect(body, path).toMatchObject({
+        type: `/docs/problems#${code}`,
+        title: PROBLEMS[code].title,
+        status: PROBLEMS[code].status,
+        detail: expect.any(String),
+      });
       expect(anchors.has(code), code).toBe(true);
       const instance = body.instance as string;
       // A stored file's 404 is the CDN's static document, which names no instance.

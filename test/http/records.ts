@@ -104,7 +104,10 @@ export function recordsSuite(target: () => HttpTarget) {
       expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     });
     it("a withdrawn record's page answers 410 with a notice: when, why, and the record that replaces it", async () => {
-      for (const [path, status] of [["/devices/eta-phone", 410], ["/withdrawn/eta-phone", 200]] as const) {
+      for (const [path, status] of [
+        ["/devices/eta-phone", 410],
+        ["/withdrawn/eta-phone", 200],
+      ] as const) {
         const res = await get(path);
         expect(res.status, path).toBe(status);
         expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
@@ -145,7 +148,15 @@ export function recordsSuite(target: () => HttpTarget) {
 
   describe("edge cases, as docs/API.md#edge-cases states them", () => {
     it("a trailing slash on an /api path names no resource; a page answers with or without one, but a former slug redirects only without", async () => {
-      for (const p of ["/api/v1/devices/alpha-phone/", "/api/v1/devices/", "/api/v1/badge/alpha-phone/", "/api/v1/devices/epsilon-book/", "/api/v1/devices/epsilon-book/x", "/api/v1/devices/epsilon%2Fbook", "/api/v1/dataset/"]) {
+      for (const p of [
+        "/api/v1/devices/alpha-phone/",
+        "/api/v1/devices/",
+        "/api/v1/badge/alpha-phone/",
+        "/api/v1/devices/epsilon-book/",
+        "/api/v1/devices/epsilon-book/x",
+        "/api/v1/devices/epsilon%2Fbook",
+        "/api/v1/dataset/",
+      ]) {
         const res = await get(p);
         expect(res.status, p).toBe(404);
         expect((await res.json()).type, p).toBe("/docs/problems#not-found");

@@ -89,24 +89,38 @@ describe("on the hand-made snapshot", () => {
       path: "pixel-watch.md",
       text: '---\nreleasePolicyLink: https://support.google.com/product-documentation/answer/12799779\neoasColumn: WearOS Updates\neolColumn: Security Updates\nreleases:\n  - releaseCycle: "11"\n    releaseLabel: "Pixel 11"\n    releaseDate: 2026-08-20\n    eoas: 2029-10-01\n    eol: 2029-10-01\n---\n',
     };
-    const result = runImport({ products: [...products, watch], catalog: [...records, { file: "data/devices/samsung-galaxy-s26.json", record: s26 }], devicesDir: "data/devices", context: CONTEXT });
+    const result = runImport({
+      products: [...products, watch],
+      catalog: [...records, { file: "data/devices/samsung-galaxy-s26.json", record: s26 }],
+      devicesDir: "data/devices",
+      context: CONTEXT,
+    });
     expect(result.report!.notWritten.map((s) => [`${s.file}#${s.cycle}`, s.reason])).toEqual([
       ["pixel-watch.md#11", 'its slug "google-pixel-11" is also the slug of pixel.md#11'],
       ["pixel.md#11", 'its slug "google-pixel-11" is also the slug of pixel-watch.md#11'],
-      ["samsung-mobile.md#galaxy-s26", "an earlier import (devices/samsung-galaxy-s26.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record"],
+      [
+        "samsung-mobile.md#galaxy-s26",
+        "an earlier import (devices/samsung-galaxy-s26.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record",
+      ],
     ]);
     // The importer counts "+" (no match), the search does not: a curated alias then reads as the proposal's name.
     const alias = records.map((l) => (l.record.slug === "nothing-phone-2" ? { ...l, record: { ...l.record, aliases: ["Samsung Galaxy X1"] } } : l));
     const refused = runImport({ products, catalog: alias, devicesDir: "data/devices", context: CONTEXT });
     expect(refused.report!.notWritten.map((s) => [`${s.file}#${s.cycle}`, s.reason])).toEqual([
-      ["samsung-mobile.md#galaxy-x1", 'the proposal fails validation: aliases[0]: "Samsung Galaxy X1" reads as the name of devices/samsung-galaxy-x1-plus.json ("Samsung Galaxy X1+") to the search; use a name that tells the two apart'],
+      [
+        "samsung-mobile.md#galaxy-x1",
+        'the proposal fails validation: aliases[0]: "Samsung Galaxy X1" reads as the name of devices/samsung-galaxy-x1-plus.json ("Samsung Galaxy X1+") to the search; use a name that tells the two apart',
+      ],
     ]);
     expect(refused.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-x1-plus.json");
   });
 
   it("reads the commit the snapshot's README records", () => {
     expect(readSnapshotFolder(SNAPSHOT).recorded).toEqual({ commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22" });
-    expect(snapshotFromReadme(readFileSync(path.join(REAL_SNAPSHOT, "README.md"), "utf8"))).toEqual({ commit: "a70eca337600e7d721dc48112c271f98661d208b", commitDate: "2026-08-22" });
+    expect(snapshotFromReadme(readFileSync(path.join(REAL_SNAPSHOT, "README.md"), "utf8"))).toEqual({
+      commit: "a70eca337600e7d721dc48112c271f98661d208b",
+      commitDate: "2026-08-22",
+    });
   });
 });
 
@@ -166,7 +180,12 @@ describe("on the real endoflife.date snapshot", () => {
   it("changes nothing on the landed catalog: no record written, the committed report again", async () => {
     const folder = readSnapshotFolder(REAL_SNAPSHOT);
     const catalog = await readCatalog(path.join(ROOT, "data"));
-    const result = runImport({ products: folder.products, catalog: catalog.records, devicesDir: "data/devices", context: { ...folder.recorded!, checked: "2027-01-05", state: "draft" } });
+    const result = runImport({
+      products: folder.products,
+      catalog: catalog.records,
+      devicesDir: "data/devices",
+      context: { ...folder.recorded!, checked: "2027-01-05", state: "draft" },
+    });
     expect(result.problems).toEqual([]);
     for (const w of result.writes) expect(w.text, w.path).toBe(readFileSync(path.join(ROOT, "data", w.path), "utf8"));
     expect(result.writes.map((w) => w.path).filter((p) => p.startsWith("devices/"))).toEqual([]);
@@ -194,7 +213,10 @@ describe("on the real endoflife.date snapshot", () => {
     expect(report.totals.releases).toBe(1029);
     expect(report.totals.notWritten).toBe(0);
     console.log(
-      ["file | releases | proposed | matched | not written", ...report.files.map((f) => `${f.file} | ${f.releases} | ${f.proposed} | ${f.matched} | ${f.notWritten}`)].join("\n"),
+      [
+        "file | releases | proposed | matched | not written",
+        ...report.files.map((f) => `${f.file} | ${f.releases} | ${f.proposed} | ${f.matched} | ${f.notWritten}`),
+      ].join("\n"),
     );
     expect(Object.fromEntries(report.files.map((f) => [f.file, f.releases]))).toEqual({
       "apple-watch.md": 18,

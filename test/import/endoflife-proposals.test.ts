@@ -59,7 +59,11 @@ describe("proposals", () => {
         citedBy: "endoflife-samsung-mobile",
       },
     ]);
-    expect(r.support.security[0]).toMatchObject({ end: { value: "2033-03", precision: "month" }, evidenceLevel: "third-party", sourceIds: ["endoflife-samsung-mobile", "samsung-newsroom"] });
+    expect(r.support.security[0]).toMatchObject({
+      end: { value: "2033-03", precision: "month" },
+      evidenceLevel: "third-party",
+      sourceIds: ["endoflife-samsung-mobile", "samsung-newsroom"],
+    });
     // An estimate records no date and rests only on the file.
     expect(r.support.os[0]).toMatchObject({ end: { precision: "unknown" }, evidenceLevel: "third-party", sourceIds: ["endoflife-samsung-mobile"] });
   });

@@ -32,7 +32,10 @@ describe("matching", () => {
   it("matches a former slug, and a name or alias as the search compares them", () => {
     const reading = fixtureReading("pixel.md", "5");
     expect(matchRelease({ ...reading, slug: "google-pixel-5-5g" }, index)).toMatchObject({ by: "former slug", record: { record: { slug: "old-pixel-5" } } });
-    expect(matchRelease({ ...reading, slug: "nothing-like-it", name: "GOOGLE pixel-5" }, index)).toMatchObject({ by: "name", record: { record: { slug: "old-pixel-5" } } });
+    expect(matchRelease({ ...reading, slug: "nothing-like-it", name: "GOOGLE pixel-5" }, index)).toMatchObject({
+      by: "name",
+      record: { record: { slug: "old-pixel-5" } },
+    });
     expect(matchRelease({ ...reading, slug: "x", name: "Samsung Galaxy X1", model: "Galaxy X1" }, index)).toMatchObject({ by: "name" });
   });
 
@@ -68,11 +71,39 @@ describe("statuses", () => {
     { name: "we record no date where they give one", ours: { end: unknown }, theirs: {}, status: "conflict", why: /we record none/ },
     { name: "their estimate, our unknown", ours: { end: unknown }, theirs: { status: "estimate", kind: undefined }, status: "same" },
     { name: "their estimate within our date", ours: { end: year("2027") }, theirs: { status: "estimate", kind: undefined }, status: "compatible" },
-    { name: "their estimate outside our date", ours: { end: month("2025-10") }, theirs: { status: "estimate", kind: undefined }, status: "conflict", why: /outside our dates/ },
-    { name: "continuing, our end still ahead", ours: { end: month("2030-01") }, theirs: { status: "supported", kind: undefined, date: undefined }, status: "compatible" },
-    { name: "continuing, our end already past", ours: { end: month("2025-01") }, theirs: { status: "supported", kind: undefined, date: undefined }, status: "conflict", why: /continuing on 2026-08-22/ },
-    { name: "continuing, our ceiling past (not an end)", ours: { ceiling: month("2025-08") }, theirs: { status: "supported", kind: undefined, date: undefined }, status: "compatible" },
-    { name: "ended, our minimum still ahead", ours: { minimum: month("2028-01") }, theirs: { status: "ended", kind: undefined, date: undefined }, status: "conflict", why: /mark it ended by 2026-08-22; our minimum is later/ },
+    {
+      name: "their estimate outside our date",
+      ours: { end: month("2025-10") },
+      theirs: { status: "estimate", kind: undefined },
+      status: "conflict",
+      why: /outside our dates/,
+    },
+    {
+      name: "continuing, our end still ahead",
+      ours: { end: month("2030-01") },
+      theirs: { status: "supported", kind: undefined, date: undefined },
+      status: "compatible",
+    },
+    {
+      name: "continuing, our end already past",
+      ours: { end: month("2025-01") },
+      theirs: { status: "supported", kind: undefined, date: undefined },
+      status: "conflict",
+      why: /continuing on 2026-08-22/,
+    },
+    {
+      name: "continuing, our ceiling past (not an end)",
+      ours: { ceiling: month("2025-08") },
+      theirs: { status: "supported", kind: undefined, date: undefined },
+      status: "compatible",
+    },
+    {
+      name: "ended, our minimum still ahead",
+      ours: { minimum: month("2028-01") },
+      theirs: { status: "ended", kind: undefined, date: undefined },
+      status: "conflict",
+      why: /mark it ended by 2026-08-22; our minimum is later/,
+    },
     { name: "ended, our end past", ours: { end: month("2024-01") }, theirs: { status: "ended", kind: undefined, date: undefined }, status: "compatible" },
     { name: "ended, both without a date", ours: { end: unknown }, theirs: { status: "ended", kind: undefined, date: undefined }, status: "same" },
   ];
@@ -91,7 +122,15 @@ describe("statuses", () => {
     const r = fixtureRecord("samsung-galaxy-s22");
     r.support.security = [
       { id: "windows", scope: {}, component: "Windows", end: unknown, meaning: "x", evidenceLevel: "third-party", sourceIds: [] },
-      { id: "firmware", scope: {}, component: "firmware and drivers", end: month("2027-02"), meaning: "x", evidenceLevel: "third-party", sourceIds: ["findarticles-s22"] },
+      {
+        id: "firmware",
+        scope: {},
+        component: "firmware and drivers",
+        end: month("2027-02"),
+        meaning: "x",
+        evidenceLevel: "third-party",
+        sourceIds: ["findarticles-s22"],
+      },
     ];
     const rows = reconcile(theirs({ component: "firmware and drivers" }), r, "2026-08-22");
     expect(rows.filter((x) => x.field.startsWith("security")).map((x) => x.field)).toEqual(["security.firmware"]);

@@ -29,7 +29,11 @@ describe("front matter", () => {
   const cases: { name: string; text: string; problem: string }[] = [
     { name: "no front matter", text: "# Pixel\n", problem: 'f.md:1: has no front matter: the file must start with a line "---"' },
     { name: "front matter not closed", text: "---\ntitle: x\n", problem: 'f.md:3: front matter is not closed: no second line "---"' },
-    { name: "broken YAML", text: "---\ntitle: x\nreleases: [1,\n---\n", problem: "f.md:3: YAML: Flow sequence in block collection must be sufficiently indented" },
+    {
+      name: "broken YAML",
+      text: "---\ntitle: x\nreleases: [1,\n---\n",
+      problem: "f.md:3: YAML: Flow sequence in block collection must be sufficiently indented",
+    },
     { name: "duplicate key", text: "---\ntitle: x\ntitle: y\n---\n", problem: "f.md:3: YAML: Map keys must be unique" },
   ];
   it.each(cases)("$name", ({ text, problem }) => {
@@ -46,23 +50,64 @@ describe("front matter", () => {
 
 describe("product file structure", () => {
   const cases: { name: string; text: string; name2?: string; problems: string[] }[] = [
-    { name: "unknown column", text: pixel(release([...GOOD, "eoes: 2024-01-01"])), problems: ['products/pixel.md:13: unknown column "eoes": this file\'s releases may use'] },
-    { name: "impossible day", text: pixel(release([...GOOD.slice(0, 3), "eoas: 2023-02-30", "eol: 2023-11-05"])), problems: ["products/pixel.md:11: eoas 2023-02-30 is not a real calendar day"] },
-    { name: "end before the release", text: pixel(release([...GOOD.slice(0, 4), "eol: 2019-01-01"])), problems: ["products/pixel.md:12: eol 2019-01-01 is before the releaseDate 2020-10-15 (line 10)"] },
-    { name: "number where a date goes", text: pixel(release([...GOOD.slice(0, 4), "eol: 2031"])), problems: ["products/pixel.md:12: eol must be a date YYYY-MM-DD or true/false, got number 2031"] },
-    { name: "text that is no date", text: pixel(release([...GOOD.slice(0, 4), "eol: soon"])), problems: ['products/pixel.md:12: eol "soon" is not a date written YYYY-MM-DD'] },
-    { name: "release cycle not text", text: pixel(release(["releaseCycle: 5", ...GOOD.slice(1)])), problems: ["products/pixel.md:8: releaseCycle must be text, got number 5"] },
+    {
+      name: "unknown column",
+      text: pixel(release([...GOOD, "eoes: 2024-01-01"])),
+      problems: ['products/pixel.md:13: unknown column "eoes": this file\'s releases may use'],
+    },
+    {
+      name: "impossible day",
+      text: pixel(release([...GOOD.slice(0, 3), "eoas: 2023-02-30", "eol: 2023-11-05"])),
+      problems: ["products/pixel.md:11: eoas 2023-02-30 is not a real calendar day"],
+    },
+    {
+      name: "end before the release",
+      text: pixel(release([...GOOD.slice(0, 4), "eol: 2019-01-01"])),
+      problems: ["products/pixel.md:12: eol 2019-01-01 is before the releaseDate 2020-10-15 (line 10)"],
+    },
+    {
+      name: "number where a date goes",
+      text: pixel(release([...GOOD.slice(0, 4), "eol: 2031"])),
+      problems: ["products/pixel.md:12: eol must be a date YYYY-MM-DD or true/false, got number 2031"],
+    },
+    {
+      name: "text that is no date",
+      text: pixel(release([...GOOD.slice(0, 4), "eol: soon"])),
+      problems: ['products/pixel.md:12: eol "soon" is not a date written YYYY-MM-DD'],
+    },
+    {
+      name: "release cycle not text",
+      text: pixel(release(["releaseCycle: 5", ...GOOD.slice(1)])),
+      problems: ["products/pixel.md:8: releaseCycle must be text, got number 5"],
+    },
     { name: "no release date", text: pixel(release([GOOD[0]!, GOOD[1]!, GOOD[3]!])), problems: ["products/pixel.md:8: release has no releaseDate"] },
-    { name: "a list where a value goes", text: pixel(release([...GOOD.slice(0, 4), "eol: [2023-11-05]"])), problems: ["products/pixel.md:12: eol must be a single value, not a list or map"] },
-    { name: "link that is not an address", text: pixel(release([...GOOD, "link: wikipedia"])), problems: ['products/pixel.md:13: link must be an http(s) address or null, got "wikipedia"'] },
-    { name: "duplicate release", text: pixel(`${release(GOOD)}\n${release(GOOD)}`), problems: ['products/pixel.md:13: releaseCycle "5" is already used at line 8'] },
+    {
+      name: "a list where a value goes",
+      text: pixel(release([...GOOD.slice(0, 4), "eol: [2023-11-05]"])),
+      problems: ["products/pixel.md:12: eol must be a single value, not a list or map"],
+    },
+    {
+      name: "link that is not an address",
+      text: pixel(release([...GOOD, "link: wikipedia"])),
+      problems: ['products/pixel.md:13: link must be an http(s) address or null, got "wikipedia"'],
+    },
+    {
+      name: "duplicate release",
+      text: pixel(`${release(GOOD)}\n${release(GOOD)}`),
+      problems: ['products/pixel.md:13: releaseCycle "5" is already used at line 8'],
+    },
     { name: "releases not a list", text: pixel("  five: 5"), problems: ["products/pixel.md:7: releases must be a list of releases"] },
     {
       name: "a column relabelled",
       text: pixel(release(GOOD), "eoasColumn: OS Updates\neolColumn: Security Updates"),
       problems: ['products/pixel.md:4: eoasColumn is "OS Updates", but the importer\'s table reads this file\'s eoas column as "Android Updates"'],
     },
-    { name: "a file the table does not know", name2: "blackberry.md", text: pixel(release(GOOD)), problems: ['products/blackberry.md:1: no entry for "blackberry.md" in the importer\'s table'] },
+    {
+      name: "a file the table does not know",
+      name2: "blackberry.md",
+      text: pixel(release(GOOD)),
+      problems: ['products/blackberry.md:1: no entry for "blackberry.md" in the importer\'s table'],
+    },
   ];
   it.each(cases)("$name", ({ text, name2, problems }) => {
     const found = problemsOf(text, name2);
@@ -71,7 +116,9 @@ describe("product file structure", () => {
   });
 
   it("reports every problem of a file, not only the first", () => {
-    const text = pixel(`${release([...GOOD.slice(0, 3), "eoas: 2023-02-30", "eol: 2019-01-01"])}\n${release(['releaseCycle: "4"', "releaseDate: 2019-13-01", "eoas: yes", "eol: true", "colour: red"])}`);
+    const text = pixel(
+      `${release([...GOOD.slice(0, 3), "eoas: 2023-02-30", "eol: 2019-01-01"])}\n${release(['releaseCycle: "4"', "releaseDate: 2019-13-01", "eoas: yes", "eol: true", "colour: red"])}`,
+    );
     expect(problemsOf(text)).toEqual([
       "products/pixel.md:11: eoas 2023-02-30 is not a real calendar day",
       "products/pixel.md:12: eol 2019-01-01 is before the releaseDate 2020-10-15 (line 10)",
@@ -84,7 +131,9 @@ describe("product file structure", () => {
 
   it("names a page the table cites that the file no longer names", () => {
     const text = pixel(release(GOOD)).replace("https://source.android.com/docs/setup/about/build-numbers", "https://example.org/builds");
-    expect(problemsOf(text)).toEqual(["products/pixel.md:1: the importer's table cites https://source.android.com/docs/setup/about/build-numbers for this file, which the file no longer names"]);
+    expect(problemsOf(text)).toEqual([
+      "products/pixel.md:1: the importer's table cites https://source.android.com/docs/setup/about/build-numbers for this file, which the file no longer names",
+    ]);
   });
 
   it("keeps each value's line and the comments beside and above it", () => {

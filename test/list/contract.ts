@@ -45,15 +45,35 @@ export function expectedOrder(records: PublishedRecord[], q: string): string[] {
  * Only these can tell a ranking from a plain filter.
  */
 export function discriminatingQueries(records: PublishedRecord[]): { exactBeforePrefix: string; prefixBeforeOther: string } {
-  const candidates = [...new Set(records.flatMap((r) => [r.name, ...r.aliases, ...r.name.split(" ").slice(1).map((_, i, w) => w.slice(0, i + 1).join(" "))]))].sort();
+  const candidates = [
+    ...new Set(
+      records.flatMap((r) => [
+        r.name,
+        ...r.aliases,
+        ...r.name
+          .split(" ")
+          .slice(1)
+          .map((_, i, w) => w.slice(0, i + 1).join(" ")),
+      ]),
+    ),
+  ].sort();
   const inverted = (q: string, hi: number) => {
     const query = queryOf(q);
     const keys = records.flatMap((r) => {
       const tier = tierOf(query, searchFieldsOf(r));
       return tier === null ? [] : [{ tier, slug: r.slug }];
     });
-    const lastOf = (tier: number) => keys.filter((k) => k.tier === tier).map((k) => k.slug).sort().at(-1);
-    const firstOf = (tier: number) => keys.filter((k) => k.tier === tier).map((k) => k.slug).sort()[0];
+    const lastOf = (tier: number) =>
+      keys
+        .filter((k) => k.tier === tier)
+        .map((k) => k.slug)
+        .sort()
+        .at(-1);
+    const firstOf = (tier: number) =>
+      keys
+        .filter((k) => k.tier === tier)
+        .map((k) => k.slug)
+        .sort()[0];
     const a = lastOf(hi - 1);
     const b = firstOf(hi);
     return a !== undefined && b !== undefined && a > b;
@@ -108,7 +128,10 @@ export async function expectProblem(res: Response, status: number, code: string)
 /** Mangles text the way users type it: case, accents, punctuation and spacing. */
 export function mangle(s: string): string {
   const accents: Record<string, string> = { a: "á", e: "ë", o: "ô", u: "ü", i: "î", n: "ñ", c: "ç" };
-  return `  ${[...s].map((ch, i) => (i % 2 ? ch.toUpperCase() : (accents[ch.toLowerCase()] ?? ch))).join("").replace(/ /g, " -  ")}. `;
+  return `  ${[...s]
+    .map((ch, i) => (i % 2 ? ch.toUpperCase() : (accents[ch.toLowerCase()] ?? ch)))
+    .join("")
+    .replace(/ /g, " -  ")}. `;
 }
 
 /**
@@ -123,7 +146,9 @@ export function listContract(target: () => Target) {
   describe("the plain walk", () => {
     for (const limit of [1, 7, undefined, 100]) {
       it(`at limit ${limit ?? `default (${DEFAULT_LIMIT})`} returns every published record once, in slug order`, async () => {
-        const all = published().map((r) => r.slug).sort();
+        const all = published()
+          .map((r) => r.slug)
+          .sort();
         const w = await walk(t(), limit === undefined ? {} : { limit: String(limit) });
         expect(w.slugs).toEqual(all);
         const size = limit ?? DEFAULT_LIMIT;
@@ -134,7 +159,12 @@ export function listContract(target: () => Target) {
           expect(p.headers.get("cache-control")).toMatch(/max-age=300.*stale-while-revalidate/);
           expect(p.body.meta).toMatchObject({ limit: size, total: all.length, query: null, order: "slug" });
           // When the page's data last changed: the newest `updated` of its records, never the build day.
-          expect(p.body.meta.updated).toBe(p.body.devices.map((d: { updated: string }) => d.updated).sort().at(-1) ?? null);
+          expect(p.body.meta.updated).toBe(
+            p.body.devices
+              .map((d: { updated: string }) => d.updated)
+              .sort()
+              .at(-1) ?? null,
+          );
           expect(p.body.meta.attribution.license.version).toBe("1");
           const last = i === w.pages.length - 1;
           expect(p.body.devices.length).toBe(last ? all.length - size * i : size);
@@ -206,7 +236,10 @@ export function listContract(target: () => Target) {
         const body: any = await (await get(t(), `/api/v1/devices?${new URLSearchParams({ q, limit: "100" })}`)).json();
         const exact = body.devices.filter((d: PublishedRecord) => tierOf(queryOf(q), searchFieldsOf(d)) === 0).map((d: PublishedRecord) => d.slug);
         expect(exact, q).toContain(slug);
-        expect(body.devices.slice(0, exact.length).map((d: PublishedRecord) => d.slug), q).toEqual(exact);
+        expect(
+          body.devices.slice(0, exact.length).map((d: PublishedRecord) => d.slug),
+          q,
+        ).toEqual(exact);
       }
     });
 
@@ -220,14 +253,18 @@ export function listContract(target: () => Target) {
 
   describe("cursors", () => {
     it("the next page follows the cursor, with limit changed between pages", async () => {
-      const all = published().map((r) => r.slug).sort();
+      const all = published()
+        .map((r) => r.slug)
+        .sort();
       const first: any = await (await get(t(), "/api/v1/devices?limit=5")).json();
       const second: any = await (await get(t(), `/api/v1/devices?limit=9&cursor=${first.meta.nextCursor}`)).json();
       expect([...first.devices, ...second.devices].map((d: PublishedRecord) => d.slug)).toEqual(all.slice(0, 14));
     });
 
     it("a cursor names a position, not a page: one taken from a limit-7 walk continues a default-limit walk", async () => {
-      const all = published().map((r) => r.slug).sort();
+      const all = published()
+        .map((r) => r.slug)
+        .sort();
       const c = encodeCursor(null, { tier: 0, slug: all[6]! });
       const page: any = await (await get(t(), `/api/v1/devices?cursor=${c}`)).json();
       expect(page.devices.map((d: PublishedRecord) => d.slug)).toEqual(all.slice(7, 7 + DEFAULT_LIMIT));
@@ -248,7 +285,18 @@ export function listContract(target: () => Target) {
 
     it("malformed or forged cursors are 400 invalid-cursor", async () => {
       const valid = encodeCursor(null, { tier: 0, slug: "a" });
-      for (const c of ["", "x", "!!!", "%00", "..%2F..%2Fetc", btoa("1..0.UPPER"), btoa("2..0.alpha").replace(/=+$/, ""), btoa("1..1.alpha").replace(/=+$/, ""), `${valid}A`, "a".repeat(400)]) {
+      for (const c of [
+        "",
+        "x",
+        "!!!",
+        "%00",
+        "..%2F..%2Fetc",
+        btoa("1..0.UPPER"),
+        btoa("2..0.alpha").replace(/=+$/, ""),
+        btoa("1..1.alpha").replace(/=+$/, ""),
+        `${valid}A`,
+        "a".repeat(400),
+      ]) {
         await expectProblem(await get(t(), `/api/v1/devices?cursor=${c}`), 400, "invalid-cursor");
       }
     });
@@ -328,7 +376,11 @@ export function listContract(target: () => Target) {
         slugs.push(...((await res.json()) as PublishedRecord[]).map((d) => d.slug));
         next = /<([^>]+)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1] ?? null;
       }
-      expect(slugs).toEqual(published().map((r) => r.slug).sort());
+      expect(slugs).toEqual(
+        published()
+          .map((r) => r.slug)
+          .sort(),
+      );
     });
 
     it("errors are the v1 problems, still marked deprecated", async () => {

@@ -29,7 +29,9 @@ beforeAll(async () => {
   removed = files.filter((_, i) => i % 5 === 2).map((f) => f.replace(/\.json$/, ""));
   for (const f of files.filter((_, i) => i % 5 === 2)) removeRecord(data, f);
   const taken = new Set(files.map((f) => f.replace(/\.json$/, "")));
-  for (const r of synthRecords(80, 99).filter((r) => !taken.has(r.slug)).slice(0, 60)) {
+  for (const r of synthRecords(80, 99)
+    .filter((r) => !taken.has(r.slug))
+    .slice(0, 60)) {
     writeFileSync(path.join(data, "devices", `${r.slug}.json`), JSON.stringify({ ...r, publication: { state: "published" } }, null, 2));
     added.push(r.slug);
   }

@@ -10,7 +10,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** A catalog of `count` synthetic records (seeded) in a fresh folder; returns the folder. */
 export function synthCatalog(count: number, seed: number): string {
   const dir = tempDir("dl-list-synth-");
-  execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli/synth.ts"), "--count", String(count), "--out", dir, "--seed", String(seed)], { cwd: ROOT, stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "generator/cli/synth.ts"), "--count", String(count), "--out", dir, "--seed", String(seed)],
+    { cwd: ROOT, stdio: "pipe" },
+  );
   return dir;
 }
 

@@ -45,17 +45,35 @@ export async function requestMix(dist: string, base: string): Promise<Probe[]> {
   const slugs = index.slice(1, 1 + JSON.parse(index[0]!).count);
   const some = spread(slugs, 40);
   const names = some.map((s) => JSON.parse(readFileSync(path.join(dist, `api/v1/devices/${s}.json`), "utf8")).name as string);
-  const pageCursors = spread(readdirSync(path.join(dist, "api/v1/list/pages")).filter((f) => f !== "first.json"), 5).map((f) => f.replace(/\.json$/, ""));
+  const pageCursors = spread(
+    readdirSync(path.join(dist, "api/v1/list/pages")).filter((f) => f !== "first.json"),
+    5,
+  ).map((f) => f.replace(/\.json$/, ""));
   const redirects = readFileSync(path.join(dist, "_redirects"), "utf8").split("\n");
-  const ruled = (status: string) => redirects.filter((l) => l.startsWith("/api/v1/devices/") && !l.includes("/evidence") && l.endsWith(` ${status}!`)).map((l) => l.split(/\s+/)[0]!).slice(0, 3);
-  const year = readdirSync(path.join(dist, "api/v1/dataset")).sort()[0]!.replace(/\.csv$/, "");
+  const ruled = (status: string) =>
+    redirects
+      .filter((l) => l.startsWith("/api/v1/devices/") && !l.includes("/evidence") && l.endsWith(` ${status}!`))
+      .map((l) => l.split(/\s+/)[0]!)
+      .slice(0, 3);
+  const year = readdirSync(path.join(dist, "api/v1/dataset"))
+    .sort()[0]!
+    .replace(/\.csv$/, "");
 
   const probes: Probe[] = [];
   const add = (name: string, paths: string[], expect: number, copies = 1, headers?: Record<string, string>) => {
     for (let i = 0; i < copies; i++) for (const p of paths) probes.push({ name, path: p, expect, ...(headers ? { headers } : {}) });
   };
-  add("record", some.map((s) => `/api/v1/devices/${s}`), 200, 3);
-  add("evidence", some.map((s) => `/api/v1/devices/${s}/evidence`), 200);
+  add(
+    "record",
+    some.map((s) => `/api/v1/devices/${s}`),
+    200,
+    3,
+  );
+  add(
+    "evidence",
+    some.map((s) => `/api/v1/devices/${s}/evidence`),
+    200,
+  );
   add("list, static page", ["/api/v1/devices", ...pageCursors.map((c) => `/api/v1/devices?cursor=${c}`)], 200, 4);
   add("list, computed page", ["/api/v1/devices?limit=7", "/api/v1/devices?limit=100", `/api/devices?limit=5`], 200, 4);
   const searches = names.slice(0, 12).map((n) => `/api/v1/devices?${new URLSearchParams({ q: n.split(" ").slice(0, 2).join(" "), limit: "20" })}`);
@@ -67,8 +85,17 @@ export async function requestMix(dist: string, base: string): Promise<Probe[]> {
     if (cursor) nextPages.push(`${s}&cursor=${cursor}`);
   }
   add("search, next page", nextPages, 200, 2);
-  add("badge", some.map((s) => `/api/v1/badge/${s}`), 200, 2);
-  add("device calendar", some.slice(0, 10).map((s) => `/api/v1/calendar/${s}.ics`), 200);
+  add(
+    "badge",
+    some.map((s) => `/api/v1/badge/${s}`),
+    200,
+    2,
+  );
+  add(
+    "device calendar",
+    some.slice(0, 10).map((s) => `/api/v1/calendar/${s}.ics`),
+    200,
+  );
   add("CSV, one year", [`/api/v1/dataset?year=${year}`], 200, 2);
   add("CSV, whole catalog", ["/api/v1/dataset"], 200);
   add("feed", ["/feed.xml"], 200, 2);
@@ -81,7 +108,13 @@ export async function requestMix(dist: string, base: string): Promise<Probe[]> {
   add("unknown page", ["/devices/no-such-device"], 404, 2);
   add("invalid limit", ["/api/v1/devices?limit=0", "/api/v1/devices?limit=1e2"], 400, 2);
   add("invalid cursor", ["/api/v1/devices?cursor=nope"], 400, 2);
-  for (const p of [...some.slice(0, 15).map((s) => `/api/v1/devices/${s}`), `/api/v1/badge/${some[0]}`, searches[0]!, "/api/v1/devices", "/api/v1/devices?limit=7"]) {
+  for (const p of [
+    ...some.slice(0, 15).map((s) => `/api/v1/devices/${s}`),
+    `/api/v1/badge/${some[0]}`,
+    searches[0]!,
+    "/api/v1/devices",
+    "/api/v1/devices?limit=7",
+  ]) {
     const res = await fetch(base + p);
     await res.arrayBuffer();
     const etag = res.headers.get("etag");

@@ -49,16 +49,19 @@ function judge(p: Probe, status: number, body: string, rawHeaders: Record<string
   if (status === 429) {
     if (!rateLimited || !isRateLimitedPath(pathname)) return `429 on ${p.path}, which is not rate limited here`;
     if (!/^\d+$/.test(headers["retry-after"] ?? "")) return `429 without Retry-After`;
-    if (headers["ratelimit-policy"] !== `"${RATE_LIMIT.policy}";q=${RATE_LIMIT.limit};w=${RATE_LIMIT.windowSeconds}`) return `429 with RateLimit-Policy ${headers["ratelimit-policy"]}`;
+    if (headers["ratelimit-policy"] !== `"${RATE_LIMIT.policy}";q=${RATE_LIMIT.limit};w=${RATE_LIMIT.windowSeconds}`)
+      return `429 with RateLimit-Policy ${headers["ratelimit-policy"]}`;
     // A badge stays an image for an <img> (docs/exports.md); everything else is a problem.
-    if (matchResource(API.badge, pathname)) return headers["content-type"] === "image/svg+xml; charset=utf-8" ? null : `429 badge as ${headers["content-type"]}`;
+    if (matchResource(API.badge, pathname))
+      return headers["content-type"] === "image/svg+xml; charset=utf-8" ? null : `429 badge as ${headers["content-type"]}`;
     if (headers["content-type"] !== "application/problem+json; charset=utf-8") return `429 as ${headers["content-type"]}`;
     if (JSON.parse(body).type !== "/docs/problems#rate-limited") return `429 body ${body.slice(0, 100)}`;
     return null;
   }
   if (status !== p.expect) return `${status} (documented: ${p.expect}) for ${p.path}`;
   const api = pathname.startsWith("/api/");
-  if (api && status >= 400 && !pathname.startsWith("/api/v1/badge/") && headers["content-type"] !== "application/problem+json; charset=utf-8") return `${status} as ${headers["content-type"]} for ${p.path}`;
+  if (api && status >= 400 && !pathname.startsWith("/api/v1/badge/") && headers["content-type"] !== "application/problem+json; charset=utf-8")
+    return `${status} as ${headers["content-type"]} for ${p.path}`;
   return null;
 }
 
@@ -102,11 +105,15 @@ async function runPhase(name: string, dist: string, rateLimited: boolean, probes
     if (rateLimited) {
       // The window (60 s) outlasts a phase of up to a minute: one client gets the limit's worth per started minute, no more.
       const allowed = RATE_LIMIT.limit * Math.ceil(SECONDS / RATE_LIMIT.windowSeconds);
-      if (limitedAnswered > allowed || limitedAnswered === 0) problems.push(`${limitedAnswered} answers other than 429 on rate-limited paths (expected 1 to ${allowed})`);
+      if (limitedAnswered > allowed || limitedAnswered === 0)
+        problems.push(`${limitedAnswered} answers other than 429 on rate-limited paths (expected 1 to ${allowed})`);
       if (!statuses["429"]) problems.push("no 429 at all: the limit was not enforced");
     }
     const rss = flatness(samples);
-    if (!rss.flat) problems.push(`memory grew ${(rss.growth * 100).toFixed(1)} % (median of the first third ${mb(rss.firstThirdMB)} MB, of the last ${mb(rss.lastThirdMB)} MB)`);
+    if (!rss.flat)
+      problems.push(
+        `memory grew ${(rss.growth * 100).toFixed(1)} % (median of the first third ${mb(rss.firstThirdMB)} MB, of the last ${mb(rss.lastThirdMB)} MB)`,
+      );
     return { name, requests: result.requests.total, statuses, p50Ms: result.latency.p50, p99Ms: result.latency.p99, socketErrors, rss, problems };
   } finally {
     await stopChild(child);

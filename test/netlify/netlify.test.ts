@@ -15,7 +15,10 @@ describe("the differential test across the chain, the preview, Deno and netlify 
     const origins = netlifyOrigins()!;
     const names = ["chain", "preview", "deno"] as const;
     const [fixtureDist, listDist] = [inject("fixtureDist"), inject("listDist")];
-    const [ours, oursList] = await Promise.all([Promise.all(names.map((n) => startTarget(n, fixtureDist))), Promise.all(names.map((n) => startTarget(n, listDist)))]);
+    const [ours, oursList] = await Promise.all([
+      Promise.all(names.map((n) => startTarget(n, fixtureDist))),
+      Promise.all(names.map((n) => startTarget(n, listDist))),
+    ]);
     fixture = [...ours, socketTarget("netlify", fixtureDist, origins.fixture)];
     list = [...oursList, socketTarget("netlify", listDist, origins.list)];
   });

@@ -53,9 +53,14 @@ function seededDenoDir(): string {
   const dir = path.join(work, "deno-dir");
   const folder = path.join(dir, "remote", TYPES_URL.protocol.slice(0, -1), TYPES_URL.host);
   mkdirSync(folder, { recursive: true });
-  const key = createHash("sha256").update(TYPES_URL.pathname + TYPES_URL.search).digest("hex");
+  const key = createHash("sha256")
+    .update(TYPES_URL.pathname + TYPES_URL.search)
+    .digest("hex");
   const metadata = { headers: { "content-type": "application/typescript; charset=utf-8" }, url: TYPES_URL.href, time: 0 };
-  writeFileSync(path.join(folder, key), `export interface NetlifyGlobal {\n  context: unknown;\n  env: unknown;\n}\n\n// denoCacheMetadata=${JSON.stringify(metadata)}`);
+  writeFileSync(
+    path.join(folder, key),
+    `export interface NetlifyGlobal {\n  context: unknown;\n  env: unknown;\n}\n\n// denoCacheMetadata=${JSON.stringify(metadata)}`,
+  );
   return dir;
 }
 
@@ -107,7 +112,10 @@ async function startDev(name: string, dist: string, denoDir: string): Promise<De
   running.push(dev);
   let log = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name}: netlify dev did not load the edge function in ${START_MS / 1000} s:\n${log.slice(-3000)}`)), START_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`${name}: netlify dev did not load the edge function in ${START_MS / 1000} s:\n${log.slice(-3000)}`)),
+      START_MS,
+    );
     const onData = (d: Buffer) => {
       log += d;
       if (/Failed to (load|run) Edge Function|Could not load configuration for edge function/i.test(log)) {

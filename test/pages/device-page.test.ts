@@ -35,8 +35,12 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
   it("keeps a minimum commitment apart from end dates", async () => {
     const { page } = await watchedPage(site.browser);
     await page.goto(`${site.origin}/devices/beta-tablet`);
-    expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(/Security updates \(all variants\): at least until 2029, year precision/);
-    expect(await page.getByRole("region", { name: "Security updates" }).innerText()).toMatch(/End\s+not documented \(unknown\)\s+Status\s+within a minimum commitment/);
+    expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(
+      /Security updates \(all variants\): at least until 2029, year precision/,
+    );
+    expect(await page.getByRole("region", { name: "Security updates" }).innerText()).toMatch(
+      /End\s+not documented \(unknown\)\s+Status\s+within a minimum commitment/,
+    );
     await page.close();
   });
 
@@ -47,12 +51,19 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     expect(ceilings).toMatch(/neither an end date nor a commitment/);
     expect(ceilings).toMatch(/OS updates \(all variants\): up to July 2028, month precision, announced/);
     expect(ceilings).toMatch(/Security updates \(all variants; watch software\): up to July 2028, month precision, announced/);
-    expect(await page.getByRole("region", { name: "OS updates" }).innerText()).toMatch(/End\s+not documented \(unknown\)\s+Status\s+within an announced ceiling \(not a commitment\)/);
+    expect(await page.getByRole("region", { name: "OS updates" }).innerText()).toMatch(
+      /End\s+not documented \(unknown\)\s+Status\s+within an announced ceiling \(not a commitment\)/,
+    );
     expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(/None recorded/);
     // Third-party evidence: the badge says ", unconfirmed", so its accessible name and the verdict label do too.
     const label = "updates up to 2028-07 (month), announced, unconfirmed";
     expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(label);
-    expect(await page.getByRole("img", { name: `Update status of Theta Watch: ${label}` }).locator("svg title").textContent()).toBe(`support: ${label}`);
+    expect(
+      await page
+        .getByRole("img", { name: `Update status of Theta Watch: ${label}` })
+        .locator("svg title")
+        .textContent(),
+    ).toBe(`support: ${label}`);
     await page.close();
   });
 
@@ -75,7 +86,16 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(`${site.origin}/devices/alpha-phone`);
     const hrefs = await page.locator("main a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-    for (const path of ["/api/v1/devices/alpha-phone", "/api/v1/devices/alpha-phone/evidence", "/api/v1/dataset", "/api/v1/dataset/2030.csv", "/api/v1/calendar/alpha-phone.ics", "/api/v1/calendar/manufacturers/example-maker.ics", "/manufacturers/example-maker", "/corrections?device=alpha-phone"]) {
+    for (const path of [
+      "/api/v1/devices/alpha-phone",
+      "/api/v1/devices/alpha-phone/evidence",
+      "/api/v1/dataset",
+      "/api/v1/dataset/2030.csv",
+      "/api/v1/calendar/alpha-phone.ics",
+      "/api/v1/calendar/manufacturers/example-maker.ics",
+      "/manufacturers/example-maker",
+      "/corrections?device=alpha-phone",
+    ]) {
       expect(hrefs).toContain(`${site.origin}${path}`);
     }
     // The badge is the API's own SVG, drawn into the page: a reader opening page after page never asks the rate-limited API for it.
@@ -83,7 +103,9 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     expect(await (await fetch(`${site.origin}/devices/alpha-phone`)).text()).toContain(badge.trim());
     expect(await page.locator(".badge svg").evaluate((svg) => svg.getBoundingClientRect().width)).toBeGreaterThan(100);
     expect(requested.filter((p) => p.startsWith("/api/"))).toEqual([]);
-    expect(await page.locator("pre code").first().innerText()).toContain(`<a href="${site.origin}/devices/alpha-phone"><img src="${site.origin}/api/v1/badge/alpha-phone"`);
+    expect(await page.locator("pre code").first().innerText()).toContain(
+      `<a href="${site.origin}/devices/alpha-phone"><img src="${site.origin}/api/v1/badge/alpha-phone"`,
+    );
     await page.close();
   });
 
@@ -106,7 +128,9 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     await page.goto(`${site.origin}/devices/alpha-phone`);
     expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe(`${site.origin}/feed.xml`);
     expect(await page.locator('link[rel="alternate"][type="application/json"]').getAttribute("href")).toBe(`${site.origin}/api/v1/devices/alpha-phone`);
-    expect(await page.locator('link[rel="alternate"][type="text/calendar"]').first().getAttribute("href")).toBe(`${site.origin}/api/v1/calendar/alpha-phone.ics`);
+    expect(await page.locator('link[rel="alternate"][type="text/calendar"]').first().getAttribute("href")).toBe(
+      `${site.origin}/api/v1/calendar/alpha-phone.ics`,
+    );
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${site.origin}/devices/alpha-phone`);
     await page.close();
   });

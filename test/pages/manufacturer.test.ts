@@ -25,7 +25,9 @@ function catalog(): string {
 describe.skipIf(!hasChromium)("a manufacturer of 300+ devices", () => {
   const site = browsedSite(catalog());
 
-  it("lists every device once over linked pages of at most 50, newest release first, each year charted beside its table, within a phone's width", { timeout: 180_000 }, async () => {
+  it("lists every device once over linked pages of at most 50, newest release first, each year charted beside its table, within a phone's width", {
+    timeout: 180_000,
+  }, async () => {
     expect(published.length).toBeGreaterThan(300);
     const { page, errors } = await watchedPage(site.browser, { width: 390 });
     const seen: string[] = [];
@@ -36,12 +38,16 @@ describe.skipIf(!hasChromium)("a manufacturer of 300+ devices", () => {
       await page.goto(next);
       pages += 1;
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${next} scrolls sideways`).toBeLessThanOrEqual(390);
-      const slugs = await page.locator("table tbody tr td:first-child a").evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").pop()!));
+      const slugs = await page
+        .locator("table tbody tr td:first-child a")
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").pop()!));
       expect(slugs.length).toBeLessThanOrEqual(MANUFACTURER_PAGE_SIZE);
       // Each year's chart draws the same devices as its table, in the same order.
       for (const section of await page.locator("main section").all()) {
         const charted = await section.locator("svg.timeline g.row").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-row")));
-        const tabled = await section.locator("tbody tr td:first-child a").evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").pop()!));
+        const tabled = await section
+          .locator("tbody tr td:first-child a")
+          .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").pop()!));
         expect(charted).toEqual(tabled);
       }
       seen.push(...slugs);

@@ -33,7 +33,10 @@ describe.skipIf(!hasChromium)("live search in Chromium", () => {
     const settled = async () => expect.poll(() => page.locator("#results-status").innerText(), { timeout: 10_000 }).toMatch(/^(Showing|No device|Too many)/);
     /** What the API lists first for q (fetched here, not by the page). */
     const apiFirst = async (q: string) => {
-      const body = (await (await fetch(`${site.origin}/api/v1/devices?${new URLSearchParams({ q, limit: "20" })}`)).json()) as { devices: { name: string }[]; meta: { total: number } };
+      const body = (await (await fetch(`${site.origin}/api/v1/devices?${new URLSearchParams({ q, limit: "20" })}`)).json()) as {
+        devices: { name: string }[];
+        meta: { total: number };
+      };
       return { names: body.devices.map((d) => d.name), total: body.meta.total };
     };
 
@@ -55,7 +58,13 @@ describe.skipIf(!hasChromium)("live search in Chromium", () => {
     };
     // Words, a manufacturer and line, corrections: what people type, 60 keystrokes in all.
     const checks: string[] = [];
-    for (const [text, back] of [["nova 1", 1], ["2 pro", 10], ["kestrel edge", 12], ["gamma", 5], ["alph", 0]] as const) {
+    for (const [text, back] of [
+      ["nova 1", 1],
+      ["2 pro", 10],
+      ["kestrel edge", 12],
+      ["gamma", 5],
+      ["alph", 0],
+    ] as const) {
       await type(text);
       await settled();
       checks.push(await page.inputValue("#q"));
@@ -101,7 +110,10 @@ describe.skipIf(!hasChromium)("live search in Chromium", () => {
     const { page } = await watchedPage(site.browser, { javaScript: false });
     await page.goto(`${site.origin}/`);
     await page.fill("#q", "gamma phone");
-    const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/devices"), page.click("form[role=search] button[type=submit]")]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/devices"),
+      page.click("form[role=search] button[type=submit]"),
+    ]);
     expect(response.status()).toBe(200);
     expect(((await response.json()) as { devices: { slug: string }[] }).devices[0]!.slug).toBe("gamma-phone");
     await page.close();

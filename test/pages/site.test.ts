@@ -30,7 +30,12 @@ describe.skipIf(!hasChromium)("the site in Chromium", () => {
     const { page, errors } = await watchedPage(site.browser);
     await page.goto(`${site.origin}/`);
     const results = page.locator("#results-list");
-    for (const [query, name] of [["Alpha Phone", "Alpha Phone"], ["alpha 1", "Alpha Phone"], ["G-EU", "Gamma Phone"], ["epsilon-laptop-1", "Epsilon Laptop"]] as const) {
+    for (const [query, name] of [
+      ["Alpha Phone", "Alpha Phone"],
+      ["alpha 1", "Alpha Phone"],
+      ["G-EU", "Gamma Phone"],
+      ["epsilon-laptop-1", "Epsilon Laptop"],
+    ] as const) {
       await page.fill("#q", query);
       await expect.poll(() => results.locator("a").first().innerText()).toBe(name);
     }
@@ -79,9 +84,9 @@ describe.skipIf(!hasChromium)("the site in Chromium", () => {
       const path = queue.shift()!;
       await page.goto(site.origin + path);
       const ids = new Set(await page.locator("[id]").evaluateAll((els) => els.map((e) => e.id)));
-      const hrefs = await page.locator("a[href], link[href], img[src], script[src]").evaluateAll((els) =>
-        els.map((e) => (e as HTMLAnchorElement).href || (e as HTMLImageElement).src),
-      );
+      const hrefs = await page
+        .locator("a[href], link[href], img[src], script[src]")
+        .evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href || (e as HTMLImageElement).src));
       for (const href of hrefs) {
         if (href.startsWith("data:")) continue;
         const url = new URL(href);
@@ -90,7 +95,8 @@ describe.skipIf(!hasChromium)("the site in Chromium", () => {
           external.add(href);
           continue;
         }
-        if (url.hash && url.pathname === new URL(page.url()).pathname) expect(ids, `${path} links to missing #${url.hash}`).toContain(decodeURIComponent(url.hash.slice(1)));
+        if (url.hash && url.pathname === new URL(page.url()).pathname)
+          expect(ids, `${path} links to missing #${url.hash}`).toContain(decodeURIComponent(url.hash.slice(1)));
         const key = url.pathname + url.search;
         if (!checked.has(key)) {
           const res = await fetch(site.origin + key);
@@ -143,7 +149,8 @@ describe.skipIf(!hasChromium)("the site in Chromium", () => {
       "Model, region, evidence, date-precision and source context must be preserved.",
       "Users must not imply that the service or a cited authority certifies the user's product or service.",
       "The CSV and API endpoints are the public distribution endpoints. No source-code repository is offered.",
-    ]) expect(text).toContain(term);
+    ])
+      expect(text).toContain(term);
     expect(text).toContain(attribution({ siteUrl: site.origin, baseUrl: site.origin }).text);
     expect(text).toContain(`<a href="${site.origin}/devices/<device_slug>">Device Lifecycle Records</a>`);
     expect(text).not.toContain("{site_url}");

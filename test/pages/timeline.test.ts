@@ -36,7 +36,17 @@ async function drawnBands(page: Page, chart: string): Promise<DrawnBand[]> {
       const r = rect as SVGRectElement;
       const kind = r.dataset.kind!;
       if (!["release", "end", "minimum", "ceiling"].includes(kind)) return [];
-      return [{ row: r.closest("g.row")!.getAttribute("data-row")!, kind, value: r.dataset.value ?? null, precision: r.dataset.precision ?? null, x: Number(r.getAttribute("x")), width: Number(r.getAttribute("width")), axis }];
+      return [
+        {
+          row: r.closest("g.row")!.getAttribute("data-row")!,
+          kind,
+          value: r.dataset.value ?? null,
+          precision: r.dataset.precision ?? null,
+          x: Number(r.getAttribute("x")),
+          width: Number(r.getAttribute("width")),
+          axis,
+        },
+      ];
     });
   });
 }
@@ -65,7 +75,13 @@ function expectedBands(r: DeviceRecord, row = (id: string) => id) {
   };
   return [
     ...band("release", "release", r.released),
-    ...(["os", "security"] as const).flatMap((kind) => r.support[kind].flatMap((c) => [...band(`${kind}-${c.id}`, "minimum", c.minimum), ...band(`${kind}-${c.id}`, "end", c.end), ...band(`${kind}-${c.id}`, "ceiling", c.ceiling)])),
+    ...(["os", "security"] as const).flatMap((kind) =>
+      r.support[kind].flatMap((c) => [
+        ...band(`${kind}-${c.id}`, "minimum", c.minimum),
+        ...band(`${kind}-${c.id}`, "end", c.end),
+        ...band(`${kind}-${c.id}`, "ceiling", c.ceiling),
+      ]),
+    ),
   ];
 }
 
@@ -94,7 +110,8 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
   it("draws minimum commitments, announced ceilings and unknown ends as themselves, never as documented ends, and flags caveats", async () => {
     const { page } = await watchedPage(site.browser);
     await page.goto(`${site.origin}/devices/beta-tablet`);
-    const kinds = (row: string) => page.locator(`svg#timeline g.row[data-row="${row}"] rect.bar`).evaluateAll((rs) => rs.map((r) => r.getAttribute("data-kind")));
+    const kinds = (row: string) =>
+      page.locator(`svg#timeline g.row[data-row="${row}"] rect.bar`).evaluateAll((rs) => rs.map((r) => r.getAttribute("data-kind")));
     expect(await kinds("security-security")).toEqual(["support", "minimum"]);
     expect(await kinds("os-os")).toEqual(["unknown"]);
     // "At least until" stays open after its band: an arrow, not a stop.
@@ -105,7 +122,9 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
     expect(await page.locator("svg#timeline rect.bar-end, svg#timeline rect.bar-support").count()).toBe(0);
     expect(await page.locator("svg#timeline path.mark-stop").count()).toBe(3);
     await page.goto(`${site.origin}/devices/gamma-phone`);
-    const flagged = await page.locator("svg#timeline g.row").evaluateAll((rows) => rows.filter((g) => g.querySelector(".caveat-flag")).map((g) => g.getAttribute("data-row")));
+    const flagged = await page
+      .locator("svg#timeline g.row")
+      .evaluateAll((rows) => rows.filter((g) => g.querySelector(".caveat-flag")).map((g) => g.getAttribute("data-row")));
     // The US carrier caveat meets the OS commitment (all variants) and the US security commitment, not the EU one.
     expect(flagged).toEqual(["os-os", "security-security-us"]);
     await page.close();
@@ -117,13 +136,17 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
     await page.goto(`${site.origin}/devices/gamma-phone`);
     const chart = page.getByRole("img", { name: /Release, OS updates and security updates of Gamma Phone/ });
     await expect(chart.getAttribute("aria-describedby")).resolves.toBe("timeline-words");
-    expect(await page.locator("#timeline-words").innerText()).toMatch(/Security updates, models G-US; regions US: documented end Q2 2027 \(April to June\), quarter precision\. Caveats: Carrier builds may arrive weeks later/);
+    expect(await page.locator("#timeline-words").innerText()).toMatch(
+      /Security updates, models G-US; regions US: documented end Q2 2027 \(April to June\), quarter precision\. Caveats: Carrier builds may arrive weeks later/,
+    );
     const marker = page.locator("svg#timeline g.today");
     await expect(marker.getAttribute("data-day")).resolves.toBe("2027-05-10");
     // On the axis, 2027-05-10 lies inside the US security end's band (Q2 2027).
     const [markerX, band] = await Promise.all([
       marker.locator("line").getAttribute("x1"),
-      page.locator('svg#timeline g.row[data-row="security-security-us"] rect[data-kind="end"]').evaluate((r) => [Number(r.getAttribute("x")), Number(r.getAttribute("width"))]),
+      page
+        .locator('svg#timeline g.row[data-row="security-security-us"] rect[data-kind="end"]')
+        .evaluate((r) => [Number(r.getAttribute("x")), Number(r.getAttribute("width"))]),
     ]);
     expect(Number(markerX)).toBeGreaterThan(band[0]!);
     expect(Number(markerX)).toBeLessThan(band[0]! + band[1]!);

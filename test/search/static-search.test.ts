@@ -81,16 +81,25 @@ describe("the site search's static index", () => {
     }
     expect(differ).toEqual([]);
     expect(broad).toBeGreaterThan(5);
-    console.log(`static search: ${qs.length} queries agree with the API (${broad} of them match more than 200 records); ${client.stats().requests} index files, ${(client.stats().bytes / 1e6).toFixed(2)} MB read`);
+    console.log(
+      `static search: ${qs.length} queries agree with the API (${broad} of them match more than 200 records); ${client.stats().requests} index files, ${(client.stats().bytes / 1e6).toFixed(2)} MB read`,
+    );
   });
 
   it("shows what a result needs from small card files: name, manufacturer, models and the verdict label of the API", async () => {
     const client = index();
     const answer = await client.search("alpha phone", HEAD_SIZE);
     const cards = await client.cardsOf(answer.results);
-    const api = (await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).json()) as { name: string; manufacturer: string; variants: { model: string }[]; verdict: { label: string } };
+    const api = (await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).json()) as {
+      name: string;
+      manufacturer: string;
+      variants: { model: string }[];
+      verdict: { label: string };
+    };
     expect(cards.get("alpha-phone")).toEqual([api.name, api.manufacturer, api.variants.map((v) => v.model), api.verdict.label]);
     const hostile = await client.search("=1+1", HEAD_SIZE);
-    expect((await client.cardsOf(hostile.results)).get("hostile-device")![0]).toBe(JSON.parse(readFileSync(path.join(FIXTURES, "devices/hostile-device.json"), "utf8")).name);
+    expect((await client.cardsOf(hostile.results)).get("hostile-device")![0]).toBe(
+      JSON.parse(readFileSync(path.join(FIXTURES, "devices/hostile-device.json"), "utf8")).name,
+    );
   });
 });

@@ -107,25 +107,27 @@ const renderers: Record<string, (svgs: string[]) => Promise<Pixels[]>> = {
 let browser: Browser | undefined;
 let page: Page | undefined;
 renderers.chromium = async (svgs) =>
-  page!.evaluate(async (sources) => {
-    const drawn = [];
-    for (const source of sources) {
-      const img = new Image();
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
-      await img.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const ctx = canvas.getContext("2d")!;
-      ctx.drawImage(img, 0, 0);
-      // The pixels as base64 text: a plain array of numbers is ten times the bytes to pass back.
-      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      let binary = "";
-      for (let i = 0; i < pixels.length; i += 0x8000) binary += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
-      drawn.push({ width: canvas.width, height: canvas.height, base64: btoa(binary) });
-    }
-    return drawn;
-  }, svgs).then((drawn) => drawn.map(({ width, height, base64 }) => ({ width, height, data: Buffer.from(base64, "base64") })));
+  page!
+    .evaluate(async (sources) => {
+      const drawn = [];
+      for (const source of sources) {
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(img, 0, 0);
+        // The pixels as base64 text: a plain array of numbers is ten times the bytes to pass back.
+        const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        let binary = "";
+        for (let i = 0; i < pixels.length; i += 0x8000) binary += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
+        drawn.push({ width: canvas.width, height: canvas.height, base64: btoa(binary) });
+      }
+      return drawn;
+    }, svgs)
+    .then((drawn) => drawn.map(({ width, height, base64 }) => ({ width, height, data: Buffer.from(base64, "base64") })));
 
 /** Skipped where a renderer is missing, except on CI (.ci/run installs them), where a missing one fails. */
 const skip: Record<string, boolean> = { resvg: false, librsvg: !hasRsvg && !process.env.CI, chromium: !hasChromium && !process.env.CI };

@@ -61,6 +61,7 @@ describe("the calendars under RFC 5545", () => {
       ["no DTSTART", calendar(...event())],
       ["LF line ends", calendar(...event("DTSTART;VALUE=DATE:20270101")).replaceAll("\r\n", "\n")],
       ["a line of 76 octets", calendar(...event("DTSTART;VALUE=DATE:20270101", `SUMMARY:${"x".repeat(68)}`))],
-    ]) expect(icalendarProblems(text!), why).not.toEqual([]);
+    ])
+      expect(icalendarProblems(text!), why).not.toEqual([]);
   });
 });

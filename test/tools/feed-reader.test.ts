@@ -33,7 +33,8 @@ describe("the feed in a feed reader", () => {
           continue;
         }
         const { tags, text } = readHtml(await page.text());
-        if (!tags.some((t) => t.name === "title") || !tags.some((t) => t.name === "h1") || !text.trim()) found.push(`${where}: ${item.url} is no readable page`);
+        if (!tags.some((t) => t.name === "title") || !tags.some((t) => t.name === "h1") || !text.trim())
+          found.push(`${where}: ${item.url} is no readable page`);
         for (const href of (item.content ?? "").matchAll(/href="([^"]+)"/g)) {
           const linked = await fetch(href[1]!.replaceAll("&amp;", "&"));
           if (linked.status !== 200) found.push(`${where}: content link ${href[1]} answered ${linked.status}`);

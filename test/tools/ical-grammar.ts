@@ -18,9 +18,29 @@ const CARDINALITY: Record<string, { once: string[]; atMostOnce: string[] }> = {
   // DTSTART is REQUIRED in a VEVENT when the calendar has no METHOD (these calendars have none).
   VEVENT: {
     once: ["DTSTAMP", "UID", "DTSTART"],
-    atMostOnce: ["CLASS", "CREATED", "DESCRIPTION", "GEO", "LAST-MODIFIED", "LOCATION", "ORGANIZER", "PRIORITY", "SEQUENCE", "STATUS", "SUMMARY", "TRANSP", "URL", "RECURRENCE-ID", "DTEND", "DURATION"],
+    atMostOnce: [
+      "CLASS",
+      "CREATED",
+      "DESCRIPTION",
+      "GEO",
+      "LAST-MODIFIED",
+      "LOCATION",
+      "ORGANIZER",
+      "PRIORITY",
+      "SEQUENCE",
+      "STATUS",
+      "SUMMARY",
+      "TRANSP",
+      "URL",
+      "RECURRENCE-ID",
+      "DTEND",
+      "DURATION",
+    ],
   },
-  VJOURNAL: { once: ["DTSTAMP", "UID"], atMostOnce: ["CLASS", "CREATED", "DTSTART", "LAST-MODIFIED", "ORGANIZER", "RECURRENCE-ID", "SEQUENCE", "STATUS", "SUMMARY", "URL"] },
+  VJOURNAL: {
+    once: ["DTSTAMP", "UID"],
+    atMostOnce: ["CLASS", "CREATED", "DTSTART", "LAST-MODIFIED", "ORGANIZER", "RECURRENCE-ID", "SEQUENCE", "STATUS", "SUMMARY", "URL"],
+  },
 };
 
 /** Every way `text` breaks RFC 5545; empty when it is a valid iCalendar stream. */
@@ -36,7 +56,10 @@ export function icalendarProblems(text: string): string[] {
   const unfolded = text.replace(/\r\n[ \t]/g, "");
   const parser = new apg.apgLib.parser();
   const result = parser.parse(grammar, "icalstream", apg.apgLib.utils.stringToChars(unfolded));
-  if (!result.success) problems.push(`not an icalstream (rfc5545.abnf): parsed ${result.maxMatched} of ${result.length} characters, stopped near ${JSON.stringify(unfolded.slice(result.maxMatched - 60, result.maxMatched + 40))}`);
+  if (!result.success)
+    problems.push(
+      `not an icalstream (rfc5545.abnf): parsed ${result.maxMatched} of ${result.length} characters, stopped near ${JSON.stringify(unfolded.slice(result.maxMatched - 60, result.maxMatched + 40))}`,
+    );
   else problems.push(...cardinalityProblems(unfolded));
   return problems;
 }

@@ -54,11 +54,20 @@ describe("every endpoint of the data/ build, through Prism", () => {
     const get = async (p: string) => (await data.fetch(p)).status;
     const slugs = publishedOf(data.dist).map((r) => r.slug);
     for (const slug of spread(slugs, RECORDS_CHECKED)) {
-      for (const p of [`/api/v1/devices/${slug}`, `/api/v1/devices/${slug}/evidence`, `/api/v1/badge/${slug}`, `/api/v1/calendar/${slug}.ics`]) expect(await get(p), p).toBe(200);
+      for (const p of [`/api/v1/devices/${slug}`, `/api/v1/devices/${slug}/evidence`, `/api/v1/badge/${slug}`, `/api/v1/calendar/${slug}.ics`])
+        expect(await get(p), p).toBe(200);
     }
     const years = filesIn(path.join(data.dist, path.dirname(API.datasetYear.file({ year: "2000" })))).map((f) => f.replace(/\.csv$/, ""));
     for (const year of years) expect(await get(`/api/v1/dataset?year=${year}`), year).toBe(200);
-    for (const p of ["/api/v1/dataset", "/feed.xml", "/support-calendar.ics", "/api/v1/openapi.json", "/api/v1/schema/device-record.json", "/api/devices?limit=100"]) expect(await get(p), p).toBe(200);
+    for (const p of [
+      "/api/v1/dataset",
+      "/feed.xml",
+      "/support-calendar.ics",
+      "/api/v1/openapi.json",
+      "/api/v1/schema/device-record.json",
+      "/api/devices?limit=100",
+    ])
+      expect(await get(p), p).toBe(200);
     expect((await walk(data, { limit: "7" })).slugs).toEqual([...slugs].sort());
   }, 180_000); // about 1,000 requests through Prism: near a minute alone, more beside the other suites on a loaded machine
 });
