@@ -48,6 +48,8 @@ export default defineConfig({
           setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page settles slower when the other projects share the cores: wait up to 10 s for what a person would see.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("live search in Chromium", () => {
       const page2 = await site.browser.newPage();
       await page2.goto(`${site.origin}/`);
       await page2.fill("#q", q);
-      await expect.poll(() => page2.locator("#results-status").innerText()).toMatch(/^Showing/);
+      await expect.poll(() => page2.locator("#results-status").innerText(), { timeout: 10_000 }).toMatch(/^Showing/);
       expect(await page2.locator("#results-list li a").allInnerTexts(), q).toEqual((await apiFirst(q)).names);
       await page2.close();
     }
