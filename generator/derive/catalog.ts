@@ -13,7 +13,6 @@ export interface Catalog {
 
 /** The day of a record's newest revision (the "recently changed" order and the calendar's DTSTAMP). */
 export function latestRevisionDay(r: DeviceRecord): string {
-  // biome-ignore lint/complexity/useMathMinMax: ISO dates compared as strings; Math.max would turn them into NaN.
   return r.evidence.revisions.reduce((max, rev) => (rev.date > max ? rev.date : max), "");
 }
 

@@ -63,7 +63,6 @@ const STATUS_WORDS: Record<CommitmentStatus, string> = {
 };
 
 /** The newest `updated` day of some records (a page's "data last changed"), or "" for none. */
-// biome-ignore lint/complexity/useMathMinMax: ISO dates compared as strings; Math.max would turn them into NaN.
 const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.updated > max ? x.updated : max), "");
 
 /** "/docs/api.html" → "/docs/api", "/browse/index.html" → "/browse/": the addresses the site serves. */
