@@ -67,6 +67,12 @@ class RedirectIndex {
 
   /** The first rule that applies and its filled-in target; `fileAtPath` tells whether a file shadows a rule without `!`. */
   async resolve(pathname: string, fileAtPath: () => Promise<boolean>): Promise<{ rule: RedirectRule; target: string } | null> {
+    const exact = await this.first(pathname, fileAtPath);
+    // Netlify matches a rule's path with or without a trailing slash (netlify dev shows it: /devices/<former slug>/ redirects).
+    return exact ?? (pathname.length > 1 && pathname.endsWith("/") ? this.first(pathname.slice(0, -1), fileAtPath) : null);
+  }
+
+  private async first(pathname: string, fileAtPath: () => Promise<boolean>): Promise<{ rule: RedirectRule; target: string } | null> {
     const hits = this.literal.get(pathname);
     const candidates = hits ? [...hits, ...this.patterns].sort((a, b) => a - b) : this.patterns;
     for (const i of candidates) {

@@ -6,7 +6,7 @@ import { UNKNOWN_DEVICE_BADGE_SVG } from "../../generator/derive/badges.ts";
 import { leafFile, nodeFile, type RootFile } from "../../generator/derive/search-files.ts";
 import { PAGES, pathOf } from "../../generator/contract/resources.ts";
 import type { HttpTarget } from "../helpers/targets.ts";
-import { isRetried404 } from "./netlify-dev.ts";
+import { indexCacheControl, isRetried404 } from "./netlify-dev.ts";
 
 const CSV = "text/csv; charset=utf-8; header=present";
 
@@ -191,7 +191,7 @@ export function exportsSuite(target: () => HttpTarget) {
       const res = await get(at("root.json"));
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-      expect(res.headers.get("cache-control")).toMatch(/max-age=300/);
+      expect(res.headers.get("cache-control")).toMatch(indexCacheControl(target()));
       const root = (await res.json()) as RootFile;
       const [leaf] = Object.entries(root.children).find(([, kind]) => kind === "l") ?? [];
       const [node] = Object.entries(root.children).find(([, kind]) => kind === "n") ?? [];
@@ -200,7 +200,7 @@ export function exportsSuite(target: () => HttpTarget) {
         const l = await get(at(leafFile(leaf)));
         expect(l.status).toBe(200);
         expect(l.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-        expect(l.headers.get("cache-control")).toMatch(/max-age=300/);
+        expect(l.headers.get("cache-control")).toMatch(indexCacheControl(target()));
       }
       if (node) expect((await get(at(nodeFile(node)))).status).toBe(200);
       // More reads than the API's limit allows in a minute: none is counted.

@@ -12,6 +12,13 @@ export const WEAK_ETAG = /^W\/"[0-9a-f]+-[A-Za-z0-9+/]+"$/;
 /** netlify dev's static server refuses every method but GET and HEAD with a plain-text 405, and has no Netlify Forms here. */
 export const STATIC_405_MEDIA = "text/plain";
 
+/**
+ * The Cache-Control of a stored file the CDN serves alone under a _headers
+ * rule that sets one (the search index): netlify dev's static server sends
+ * its own `public, max-age=0` instead; Netlify's CDN applies the rule.
+ */
+export const indexCacheControl = (t: HttpTarget) => (t.name === "netlify" ? /^public, max-age=0/ : /max-age=300/);
+
 /** The extensions after which netlify dev tries no other path on a 404 (its `assetExtensionRegExp`). */
 const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
 
