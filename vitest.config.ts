@@ -15,6 +15,11 @@ const BROWSER_TEST_FILES = ["test/pages/**/*.test.ts", "test/hostile/security-he
 const NETLIFY = process.env.NETLIFY_FIXTURE_URL ? [] : ["test/netlify/**"];
 /** Counts each test's expect() calls for scripts/test-time.sh; costs nothing otherwise. */
 const setupFiles = ["test/helpers/count-assertions.ts"];
+// A worker runs its files in one module graph instead of importing the
+// generator, Eleventy and satori afresh for each file (a third of the suite's
+// time went there). No test changes module state, mocks a module or fakes the
+// process's timers; a test that ever does must undo it before its file ends.
+const isolate = false;
 
 export default defineConfig({
   test: {
@@ -26,6 +31,7 @@ export default defineConfig({
           name: "unit",
           include: ["generator/**/*.test.ts", ...PURE_TEST_FILES],
           setupFiles,
+          isolate,
           testTimeout: 5_000,
           hookTimeout: 10_000,
         },
@@ -37,6 +43,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...PURE_TEST_FILES, ...BROWSER_TEST_FILES, ...NETLIFY],
           globalSetup: ["test/helpers/builds.global.ts"],
           setupFiles,
+          isolate,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -46,6 +53,7 @@ export default defineConfig({
           name: "browser",
           include: BROWSER_TEST_FILES,
           setupFiles,
+          isolate,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page settles slower when the other projects share the cores: wait up to 10 s for what a person would see.

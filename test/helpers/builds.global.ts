@@ -5,16 +5,15 @@
 // sets to the builds netlify dev serves), and the real catalog in data/ for
 // the third-party tools (test/tools/). All with the test origins (SITE) as of
 // 2026-11-22, as buildTo() builds by default. Suites must not write into them.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "../../generator/build.ts";
+import { synthRecords } from "../../generator/synth/generate.ts";
 import { FIXTURES, SITE } from "./build.ts";
 import { DATA } from "./catalogs.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 async function buildInto(dataDir: string, outDir: string): Promise<string> {
   const report = await build({ dataDir, outDir, site: { ...SITE, now: "2026-11-22" } });
@@ -26,10 +25,8 @@ async function buildInto(dataDir: string, outDir: string): Promise<string> {
 export async function buildHttpCatalogs(): Promise<{ fixture: string; list: string }> {
   const work = mkdtempSync(path.join(tmpdir(), "dl-http-"));
   const synth = path.join(work, "synth");
-  execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli/synth.ts"), "--count", "300", "--out", synth, "--seed", "3"], {
-    cwd: ROOT,
-    stdio: "pipe",
-  });
+  mkdirSync(path.join(synth, "devices"), { recursive: true });
+  for (const r of synthRecords(300, 3)) writeFileSync(path.join(synth, "devices", `${r.slug}.json`), JSON.stringify(r));
   return { fixture: await buildInto(FIXTURES, path.join(work, "fixture")), list: await buildInto(synth, path.join(work, "list")) };
 }
 

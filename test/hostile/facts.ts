@@ -26,6 +26,15 @@ const unquote = (cell: string) => (cell.startsWith("'") ? cell.slice(1) : cell);
 
 const covers = (s: Scope, model: string, region: string) => (!s.models || s.models.includes(model)) && (!s.regions || s.regions.includes(region));
 
+/** `read`, called once per key. */
+function readOnce<T>(read: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, read(key));
+    return cache.get(key)!;
+  };
+}
+
 /** Checks one built catalog; returns how many facts it compared. */
 export async function checkOutputs(dist: string, records: DeviceRecord[]): Promise<number> {
   let facts = 0;
@@ -48,11 +57,15 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     "dataset: no cell a spreadsheet would run as a formula",
   );
   const feed = readFeed(readText(dist, "feed.xml"));
-  const whole = readCalendar(readText(dist, "support-calendar.ics"));
+  const wholeText = readText(dist, "support-calendar.ics");
+  const whole = readCalendar(wholeText);
   // Read with Netlify's own parser, as the CDN reads it.
   const { redirects } = await loadNetlifyRules(dist);
-  const icsLines = readText(dist, "support-calendar.ics").split("\r\n");
-  for (const line of icsLines) if (Buffer.byteLength(line) > 75) expect.fail(`support-calendar.ics: a line of ${Buffer.byteLength(line)} octets`);
+  for (const line of wholeText.split("\r\n"))
+    if (Buffer.byteLength(line) > 75) expect.fail(`support-calendar.ics: a line of ${Buffer.byteLength(line)} octets`);
+  // A year's dataset and a manufacturer's calendar hold several records' facts: each is read once per build.
+  const yearRows = readOnce((year) => readCsv(readText(dist, `api/v1/dataset/${year}.csv`)));
+  const makerCalendar = readOnce((maker) => readCalendar(readText(dist, `api/v1/calendar/manufacturers/${manufacturerSlug(maker)}.ics`)));
 
   /** Every device calendar's events: the whole-catalog calendar holds those of the next 366 days (a generated catalog is far under its 1 MB). */
   const deviceEvents: { uid: string; start: string }[] = [];
@@ -279,7 +292,7 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     );
     for (const y of years)
       same(
-        readCsv(readText(dist, `api/v1/dataset/${y}.csv`)).filter((row) => row.device_slug === s),
+        yearRows(y).filter((row) => row.device_slug === s),
         rows,
         `dataset/${y}.csv: ${s} rows`,
       );
@@ -310,9 +323,8 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       for (const src of c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!))
         for (const x of [src.url, src.checked ? `(checked ${src.checked})` : "; not read by this project)", src.title, src.publisher])
           holds(e.description, x, `${where}: description source`);
-      const maker = readCalendar(readText(dist, `api/v1/calendar/manufacturers/${manufacturerSlug(r.manufacturer)}.ics`));
       same(
-        maker.events.find((x) => x.uid === e.uid),
+        makerCalendar(r.manufacturer).events.find((x) => x.uid === e.uid),
         e,
         `manufacturer calendar: ${e.uid} as in ${s}.ics`,
       );

@@ -226,13 +226,14 @@ describe.skipIf(!hasChromium)("the injection device's page in Chromium", () => {
   it("builds no element from record text and runs nothing, exactly like a plain record's page", async () => {
     // Counted in the DOM, not by watching for a run: the pages' CSP would stop an injected inline script anyway.
     const ACTIVE = "script:not([src]), iframe, object, embed, svg, [onerror], [onload], [onmouseover], [onfocus], a[href^='javascript:' i], textarea, x";
+    const page = await browser.newPage();
+    let dialogs = 0;
+    page.on("dialog", async (d) => {
+      dialogs += 1;
+      await d.dismiss();
+    });
     const inspect = async (slug: string) => {
-      const page = await browser.newPage();
-      let dialogs = 0;
-      page.on("dialog", async (d) => {
-        dialogs += 1;
-        await d.dismiss();
-      });
+      dialogs = 0;
       await page.goto(`${preview.url}/devices/${slug}`);
       await page.mouse.move(200, 200);
       await page.keyboard.press("Tab");
@@ -244,11 +245,11 @@ describe.skipIf(!hasChromium)("the injection device's page in Chromium", () => {
         }),
         ACTIVE,
       );
-      await page.close();
       return { ...seen, dialogs };
     };
     const plain = await inspect("alpha-phone");
     const hostile = await inspect(SLUG);
+    await page.close();
     expect(hostile).toEqual({ ...plain, h1: NAME });
     expect(hostile.ran).toBe(0);
   });

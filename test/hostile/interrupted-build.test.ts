@@ -4,12 +4,14 @@
 // The small fixture catalog, built as of two days whose outputs differ; the
 // build's test-only hook (DL_BUILD_TEST_HOLD_AT_LINE, generator/cli/build.ts)
 // holds it at the log line the test kills it on, so the kill lands mid-build.
+// Only the killed builds need a process of their own; the good ones run here,
+// through the same build() (whose start clears the dead builds' leftovers).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, SITE, tempDir, treeDigests } from "../helpers/build.ts";
+import { buildTo, FIXTURES, SITE, tempDir, treeDigests } from "../helpers/build.ts";
 import { NOW } from "./arbitraries.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -18,27 +20,17 @@ const LATER = "2031-01-01";
 const TIMEOUT = 120_000;
 
 /**
- * Runs a CLI command in one Node process (no npx or tsx launcher in between,
- * so a kill reaches the build itself). The site is set outright: vitest sets
- * BASE_URL for Vite, which the build would read as the API's origin.
+ * Runs the build command in one Node process (no npx or tsx launcher in
+ * between, so a kill reaches the build itself), with the origins buildTo()
+ * uses. The site is set outright: vitest sets BASE_URL for Vite, which the
+ * build would read as the API's origin.
  */
-const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
-  spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli", script), ...args], {
+const cli = (args: string[], env: Record<string, string>) =>
+  spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator/cli/build.ts"), ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, SITE_URL: SITE.siteUrl, BASE_URL: SITE.baseUrl, ...env },
   });
-
-function run(script: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = cli(script, args);
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}: ${stderr}`))));
-  });
-}
-
-const build = (out: string, now: string) => run("build.ts", ["--data", FIXTURES, "--out", out, "--now", now, "--quiet"]);
 
 /**
  * Starts a build and kills it when its log shows the `after`-th emitter done
@@ -47,7 +39,7 @@ const build = (out: string, now: string) => run("build.ts", ["--data", FIXTURES,
 function killedBuild(out: string, now: string, after: number): Promise<number> {
   return new Promise((resolve, reject) => {
     // Held at the line it is killed on: the read line, then one per emitter done.
-    const child = cli("build.ts", ["--data", FIXTURES, "--out", out, "--now", now], { DL_BUILD_TEST_HOLD_AT_LINE: String(after + 1) });
+    const child = cli(["--data", FIXTURES, "--out", out, "--now", now], { DL_BUILD_TEST_HOLD_AT_LINE: String(after + 1) });
     let done = 0;
     createInterface({ input: child.stdout }).on("line", (line) => {
       const due = after === 0 ? line.startsWith("[build] read ") : / done: /.test(line) && ++done === after;
@@ -69,7 +61,7 @@ describe("an interrupted build", () => {
     async () => {
       const root = tempDir("dl-interrupted-");
       const out = path.join(root, "site", "dist");
-      await build(out, NOW);
+      await buildTo(FIXTURES, NOW, out);
       const previous = treeDigests(out);
 
       const kills = [0, 1, 3];
@@ -93,11 +85,11 @@ describe("an interrupted build", () => {
         "the dead build's folders are cleared",
       ).toEqual([]);
 
-      await build(out, LATER);
+      await buildTo(FIXTURES, LATER, out);
       expect(beside(out), "no leftovers after a good build").toEqual(["dist"]);
       expect(treeDigests(out), "the later build differs from the previous output").not.toEqual(previous);
       const clean = path.join(root, "clean", "dist");
-      await build(clean, LATER);
+      await buildTo(FIXTURES, LATER, clean);
       expect(treeDigests(out), "the same bytes as a build into a clean folder").toEqual(treeDigests(clean));
       console.log(
         `[hostile] interrupted: ${kills.length + 1} builds of the fixture catalog killed (after 0, 1 and 3 emitters, and mid-swap); previous output intact each time`,

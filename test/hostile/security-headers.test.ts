@@ -24,7 +24,8 @@ describe.skipIf(!hasChromium)("in Chromium", () => {
   /**
    * A page whose requests to the build's own origins ({site_url}, {base_url})
    * are answered by the preview, with its headers, so Chromium enforces the
-   * policy exactly as served; CSP violations are collected.
+   * policy exactly as served; each document it loads collects its own CSP
+   * violations.
    */
   async function siteBrowser(): Promise<{ page: Page; violations: () => Promise<string[]> }> {
     const page = await browser.newPage();
@@ -43,8 +44,8 @@ describe.skipIf(!hasChromium)("in Chromium", () => {
   }
 
   it("every page loads its stylesheet, scripts and badge under its own policy, with no violation", async () => {
+    const { page, violations } = await siteBrowser();
     for (const path of Object.values(PAGES)) {
-      const { page, violations } = await siteBrowser();
       await page.goto(SITE.siteUrl + path, { waitUntil: "load" });
       expect(await violations(), path).toEqual([]);
       const sheets = await page.evaluate(() => [...document.styleSheets].filter((s) => s.href).length);
@@ -53,8 +54,8 @@ describe.skipIf(!hasChromium)("in Chromium", () => {
         const badge = await page.evaluate(() => document.querySelector(".badge svg")?.getBoundingClientRect().width ?? -1);
         expect(badge, "the page's own badge, drawn into it").toBeGreaterThan(0);
       }
-      await page.close();
     }
+    await page.close();
   });
 
   it("the badge shows as an <img> on another site's page, whatever the API's own policy", async () => {

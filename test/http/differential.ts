@@ -14,6 +14,7 @@ import { expect, it } from "vitest";
 import { STORAGE } from "../../generator/contract/resources.ts";
 import { runsEdge } from "../../generator/serve/edge-paths.ts";
 import { filesIn } from "../helpers/build.ts";
+import { mapConcurrent } from "../helpers/concurrency.ts";
 import type { HttpTarget, TargetName } from "../helpers/targets.ts";
 import { retries404 } from "./netlify-dev.ts";
 import { BAD_LIMITS, malformedTargets, requestArbitrary, traversalTargets, type Case, type Cursors } from "../hostile/request-corpus.ts";
@@ -263,27 +264,34 @@ export interface Disagreement {
 }
 
 /**
- * Sends every case to the reference and to each other target; returns the
- * disagreements no allowance names, and for each allowance the number of
- * answers (a request to one target) it absorbed a difference in.
+ * Sends every case to the reference and to each other target, `concurrency`
+ * cases at a time (each case's requests as with one); returns the
+ * disagreements no allowance names, in case order, and for each allowance the
+ * number of answers (a request to one target) it absorbed a difference in.
  */
 export async function compare(
   cases: Case[],
   reference: HttpTarget,
   others: HttpTarget[],
+  concurrency = 1,
 ): Promise<{ disagreements: Disagreement[]; allowed: Record<string, number> }> {
   const disagreements: Disagreement[] = [];
   const allowed: Record<string, number> = {};
-  for (const c of cases) {
-    const ours = await observe(reference, c);
-    const sentTo = others.filter((t) => {
+  const sentTo = cases.map((c) =>
+    others.filter((t) => {
       const skip = NOT_SENT.find((n) => n.applies(c, t.name));
       if (skip) allowed[skip.name] = (allowed[skip.name] ?? 0) + 1;
       return !skip;
-    });
-    const answers = await Promise.all(sentTo.map((t) => observe(t, c)));
-    for (const [i, theirs] of answers.entries()) {
-      const t = sentTo[i]!.name;
+    }),
+  );
+  const observed = await mapConcurrent(cases, concurrency, async (c, i) => {
+    const ours = await observe(reference, c);
+    return { ours, answers: await Promise.all(sentTo[i]!.map((t) => observe(t, c))) };
+  });
+  for (const [i, c] of cases.entries()) {
+    const { ours, answers } = observed[i]!;
+    for (const [j, theirs] of answers.entries()) {
+      const t = sentTo[i]![j]!.name;
       const used = new Set<string>();
       for (const field of ["status", "media", "etag", "body"] as Field[]) {
         if (theirs[field] === ours[field]) continue;
@@ -304,15 +312,19 @@ export async function compare(
   return { disagreements, allowed };
 }
 
-/** The test: the fixture and list request sets across the targets (the first is the reference), at least 2,000 requests. */
-export function differentialTest(targets: () => { fixture: HttpTarget[]; list: HttpTarget[] }) {
+/**
+ * The test: the fixture and list request sets across the targets (the first
+ * is the reference), at least 2,000 requests, `concurrency` cases at a time
+ * (one by default: netlify dev's proxy is not loaded any harder than that).
+ */
+export function differentialTest(targets: () => { fixture: HttpTarget[]; list: HttpTarget[] }, concurrency = 1) {
   it("every target answers the same status, media type, ETag and body, but for the documented differences", { timeout: 900_000 }, async () => {
     const { fixture, list } = targets();
     const seed = Number(process.env.FC_SEED ?? 20261122);
     const fixtureCases = await fixtureRequests(fixture[0]!.dist, fixture[0]!, seed, 1500);
     const listCases = listRequests(list[0]!.dist);
-    const a = await compare(fixtureCases, fixture[0]!, fixture.slice(1));
-    const b = await compare(listCases, list[0]!, list.slice(1));
+    const a = await compare(fixtureCases, fixture[0]!, fixture.slice(1), concurrency);
+    const b = await compare(listCases, list[0]!, list.slice(1), concurrency);
     const disagreements = [...a.disagreements, ...b.disagreements];
     const allowed = Object.fromEntries([...ALLOWED, ...NOT_SENT].map((x) => [x.name, (a.allowed[x.name] ?? 0) + (b.allowed[x.name] ?? 0)]));
     const requests = fixtureCases.length + listCases.length;

@@ -1,12 +1,12 @@
 // Device pages as a reader sees them, in headless Chromium against the preview server.
 import { describe, expect, it } from "vitest";
-import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { browsedSite, hasChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
 
 describe.skipIf(!hasChromium)("device pages in Chromium", () => {
   const site = browsedSite();
 
   it("shows the verdict with the period it holds in, and each commitment's scope, date and precision in words", async () => {
-    const { page, errors } = await watchedPage(site.browser);
+    const { page, errors } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/gamma-phone`);
     expect(await page.title()).toBe("Gamma Phone · Device Lifecycle Records");
     const verdict = page.getByRole("region", { name: "Lifecycle verdict" });
@@ -19,21 +19,19 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     const os = await page.getByRole("region", { name: "OS updates" }).innerText();
     expect(os).toMatch(/End\s+March 2024, month precision\s+Status\s+ended/);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it("puts regional caveats right under the verdict, before any date", async () => {
-    const { page } = await watchedPage(site.browser);
+    const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/gamma-phone`);
     const caveats = page.getByRole("region", { name: "Regional and model caveats" });
     expect(await caveats.innerText()).toMatch(/regions US; carriers ExampleCarrier: Carrier builds may arrive weeks later/);
     const order = await page.locator("h2").allInnerTexts();
     expect(order.indexOf("Regional and model caveats")).toBe(order.findIndex((h) => h.startsWith("Lifecycle verdict")) + 1);
-    await page.close();
   });
 
   it("keeps a minimum commitment apart from end dates", async () => {
-    const { page } = await watchedPage(site.browser);
+    const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/beta-tablet`);
     expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(
       /Security updates \(all variants\): at least until 2029, year precision/,
@@ -41,11 +39,10 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     expect(await page.getByRole("region", { name: "Security updates" }).innerText()).toMatch(
       /End\s+not documented \(unknown\)\s+Status\s+within a minimum commitment/,
     );
-    await page.close();
   });
 
   it("keeps an announced ceiling apart from ends and commitments, and the badge's alt text says what the badge says", async () => {
-    const { page } = await watchedPage(site.browser);
+    const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/theta-watch`);
     const ceilings = await page.getByRole("region", { name: "Announced ceilings" }).innerText();
     expect(ceilings).toMatch(/neither an end date nor a commitment/);
@@ -64,11 +61,10 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
         .locator("svg title")
         .textContent(),
     ).toBe(`support: ${label}`);
-    await page.close();
   });
 
   it("groups the evidence as the spec does, with a dated recall non-match", async () => {
-    const { page } = await watchedPage(site.browser);
+    const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);
     const headings = await page.locator("h3").allInnerTexts();
     expect(headings).toEqual(expect.arrayContaining(["Lifecycle assertions", "Sources", "Recall review", "Repairability", "Revision history"]));
@@ -77,7 +73,6 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     expect(text).toContain("This is not proof that no recall exists.");
     expect(text).toMatch(/\[maker-policy\] Software update policy, Example Maker \(checked 2026-11-01\)/);
     expect(text).toContain("French repairability index: 8.2/10");
-    await page.close();
   });
 
   it("links the JSON, the evidence, CSV files, its calendars, its manufacturer and a correction path, and draws its badge itself", async () => {
@@ -110,7 +105,7 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
   });
 
   it("never runs record text as markup", async () => {
-    const { page, errors } = await watchedPage(site.browser);
+    const { page, errors } = await sharedPage(site.browser);
     let dialogs = 0;
     page.on("dialog", async (d) => {
       dialogs += 1;
@@ -120,11 +115,10 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     expect(await page.locator("h1").innerText()).toContain("<script>alert(1)</script>");
     expect(dialogs).toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it("advertises the JSON record, its calendar and the feed, and links the canonical page", async () => {
-    const { page } = await watchedPage(site.browser);
+    const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);
     expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe(`${site.origin}/feed.xml`);
     expect(await page.locator('link[rel="alternate"][type="application/json"]').getAttribute("href")).toBe(`${site.origin}/api/v1/devices/alpha-phone`);
@@ -132,6 +126,5 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
       `${site.origin}/api/v1/calendar/alpha-phone.ics`,
     );
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${site.origin}/devices/alpha-phone`);
-    await page.close();
   });
 });

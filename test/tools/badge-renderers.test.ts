@@ -5,7 +5,7 @@
 // the text must lie inside its half of the badge with background to spare on
 // both sides: for every badge of both catalogs and for the longest labels a
 // verdict can have.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
@@ -17,6 +17,7 @@ import { VERDICT_COLOURS, type BadgeSpec } from "../../generator/derive/badges.t
 import { renderBadge } from "../../generator/emit/badge.ts";
 import { hasChromium, launchChromium } from "../helpers/browser.ts";
 import { builtCatalogs } from "../helpers/catalogs.ts";
+import { mapConcurrent } from "../helpers/concurrency.ts";
 
 const hasRsvg = (() => {
   try {
@@ -94,6 +95,22 @@ function expectTextInside(svg: string, image: Pixels, where: string) {
   });
 }
 
+/** One rsvg-convert run: the SVG in, the PNG out. */
+const rsvgConvert = (svg: string) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const child = spawn("rsvg-convert", ["--format=png"]);
+    const png: Buffer[] = [];
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => png.push(d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(png)) : reject(new Error(`rsvg-convert exited ${code}: ${stderr}`))));
+    child.stdin.end(svg);
+  });
+
+/** rsvg-convert runs under way at once: it draws one SVG per run, and most of a run is starting up. */
+const RSVG_RUNS = 4;
+
 /** Each renderer draws a list of badges at their own size (one CSS pixel a pixel). */
 const renderers: Record<string, (svgs: string[]) => Promise<Pixels[]>> = {
   resvg: async (svgs) =>
@@ -101,7 +118,7 @@ const renderers: Record<string, (svgs: string[]) => Promise<Pixels[]>> = {
       const image = new Resvg(svg, { font: { loadSystemFonts: true } }).render();
       return { width: image.width, height: image.height, data: image.pixels };
     }),
-  librsvg: async (svgs) => svgs.map((svg) => PNG.sync.read(execFileSync("rsvg-convert", ["--format=png"], { input: svg }))),
+  librsvg: (svgs) => mapConcurrent(svgs, RSVG_RUNS, async (svg) => PNG.sync.read(await rsvgConvert(svg))),
 };
 
 let browser: Browser | undefined;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { periodOf } from "../../generator/derive/dates.ts";
 import { DeviceRecord, type PartialDate } from "../../generator/schema/record.ts";
-import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { browsedSite, hasChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
 import { FIXTURES } from "../helpers/build.ts";
 
 const records = readdirSync(path.join(FIXTURES, "devices"))
@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
 
   for (const r of records) {
     it(`${r.slug}: each dated band covers the period its date and precision give, where the axis puts those days`, async () => {
-      const { page, errors } = await watchedPage(site.browser);
+      const { page, errors } = await sharedPage(site.browser);
       await page.goto(`${site.origin}/devices/${r.slug}`);
       const drawn = await drawnBands(page, "svg#timeline");
       const expected = expectedBands(r);
@@ -103,12 +103,11 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
         expect(offByDays(d, e.period), `${key(e)}: ${JSON.stringify(e.period)}`).toBeLessThan(0.1);
       }
       expect(errors).toEqual([]);
-      await page.close();
     });
   }
 
   it("draws minimum commitments, announced ceilings and unknown ends as themselves, never as documented ends, and flags caveats", async () => {
-    const { page } = await watchedPage(site.browser);
+    const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/beta-tablet`);
     const kinds = (row: string) =>
       page.locator(`svg#timeline g.row[data-row="${row}"] rect.bar`).evaluateAll((rs) => rs.map((r) => r.getAttribute("data-kind")));
@@ -127,7 +126,6 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
       .evaluateAll((rows) => rows.filter((g) => g.querySelector(".caveat-flag")).map((g) => g.getAttribute("data-row")));
     // The US carrier caveat meets the OS commitment (all variants) and the US security commitment, not the EU one.
     expect(flagged).toEqual(["os-os", "security-security-us"]);
-    await page.close();
   });
 
   it("is an image with a name and a text equivalent, and its today marker follows the reader's clock", async () => {
@@ -164,7 +162,7 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
   });
 
   it("draws every device of a manufacturer on its page, with its bands, beside a table that says the same", async () => {
-    const { page, errors } = await watchedPage(site.browser);
+    const { page, errors } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/manufacturers/example-maker`);
     const published = records.filter((r) => r.manufacturer === "Example Maker");
     const rows = await page.locator("svg.timeline g.row").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-row")));
@@ -182,6 +180,5 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
       }
     }
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
