@@ -14,7 +14,6 @@ import { synthRecords } from "../../generator/synth/generate.ts";
 import { FIXTURES, SITE } from "./build.ts";
 import { DATA } from "./catalogs.ts";
 
-
 async function buildInto(dataDir: string, outDir: string): Promise<string> {
   const report = await build({ dataDir, outDir, site: { ...SITE, now: "2026-11-22" } });
   if (!report.ok) throw new Error(`build of ${dataDir} failed: ${report.problems.map((p) => p.message).join("; ")}`);
