@@ -140,10 +140,36 @@ export const Publication = z
   ])
   .meta({ description: "published: served. draft: never published. withdrawn: answered with 410 and the reason." });
 
+/**
+ * The kinds of code a fleet's tools hold for a device: a model number printed
+ * on it or reported by Android's build.MODEL (SM-A525F, A2846, GKWS6), Apple's
+ * hardware identifier (iPhone15,4), an Android codename (build.DEVICE, a52q),
+ * a SKU (Surface_Pro_1796) and a board (D73AP).
+ */
+export const IDENTIFIER_KINDS = ["model-number", "hardware-identifier", "codename", "sku", "board"] as const;
+
+export const Identifier = z
+  .object({
+    kind: z.enum(IDENTIFIER_KINDS),
+    value: Text.meta({ description: "The code exactly as the source writes it (e.g. SM-A525F, iPhone15,4)." }),
+    sourceId: Id.meta({ description: "The source that ties this code to this variant; an id in evidence.sources." }),
+    regions: z.array(Region).min(1).optional().meta({ description: "Markets the source ties this code to; absent means the source names none." }),
+    shared: z.literal(true).optional().meta({
+      description:
+        "The source itself gives this code to more than one device (e.g. one board for two sizes): every record carrying it says so, and a lookup lists them all. Without it, a code on two records is an error.",
+    }),
+  })
+  .strict();
+
 export const Variant = z
   .object({
-    model: Text.meta({ description: "A model identifier as the manufacturer writes it (e.g. GKWS6)." }),
+    model: Text.meta({ description: "The variant's name as the manufacturer writes it (e.g. Galaxy A52 5G, or a model code where that is all the source gives)." }),
     regions: z.array(Region).min(1, "must list at least one region").meta({ description: "Markets this model is sold in." }),
+    identifiers: z
+      .array(Identifier)
+      .min(1)
+      .optional()
+      .meta({ description: "Codes a fleet's tools report for this variant (model numbers, hardware identifiers, codenames, SKUs, boards), each with its source." }),
     note: Text.optional(),
   })
   .strict();
@@ -312,6 +338,7 @@ export const DeviceRecord = z
 
 export type DeviceRecord = z.infer<typeof DeviceRecord>;
 export type PartialDate = z.infer<typeof PartialDate>;
+export type Identifier = z.infer<typeof Identifier>;
 export type Commitment = z.infer<typeof Commitment>;
 export type Scope = z.infer<typeof Scope>;
 export type Source = z.infer<typeof Source>;
