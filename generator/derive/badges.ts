@@ -2,7 +2,10 @@
 // word and a colour per verdict code. The words carry the meaning (colour only
 // repeats it); they never say "secure", keep the date's precision ("2030-10
 // (month)"), "at least until" for minimum commitments, "up to …, announced"
-// for announced ceilings and "varies by region or model", and end in
+// for announced ceilings, "end date not documented" for an end the source
+// gives no date for, "last update observed" for an observed one, "past its
+// last commitment" when every statement has lapsed, and "varies by region or
+// model", and end in
 // "unconfirmed" when the security claim rests on third-party or unverified
 // evidence (derive/verdict.ts).
 import escapeMarkup from "escape-html";
@@ -27,6 +30,7 @@ export const VERDICT_COLOURS: Record<VerdictCode, string> = {
   "security-only": "#a16207",
   "security-ending-soon": "#b45309",
   "security-ended": "#b91c1c",
+  "commitment-passed": "#57534e",
   varies: "#6d28d9",
   unknown: "#6b7280",
 };

@@ -1,6 +1,6 @@
 // The JSON bodies of the per-device endpoints, as pure functions of a record,
 // the site and the day. The list endpoint reuses deviceSummary.
-import { DATED_FIELDS, type Commitment, type DeviceRecord } from "../schema/record.ts";
+import { DATED_FIELDS, type Commitment, type DeviceRecord, type PartialDate } from "../schema/record.ts";
 import type { DeviceDocument, DeviceSummary, EvidenceDocument } from "../schema/responses.ts";
 import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
@@ -69,26 +69,32 @@ export function deviceDocument(r: DeviceRecord, site: Site): DeviceDocument {
 }
 
 /** How an assertion names each kind of dated statement: they are different facts and never read as one another. */
-const CLAIM_WORDS = { end: "end", minimum: "at least until", ceiling: "announced up to (a ceiling, not a commitment)" } as const;
+const CLAIM_WORDS = {
+  end: "end",
+  minimum: "at least until",
+  ceiling: "announced up to (a ceiling, not a commitment)",
+  lastUpdate: "last update observed (not an announced end)",
+} as const;
 
 /** Which claim rests on which source, one line per dated or unknown commitment field. */
 function assertionsOf(r: DeviceRecord) {
   return (["security", "os"] as const).flatMap((kind) =>
-    r.support[kind].flatMap((c, i) =>
-      DATED_FIELDS.flatMap((field) => {
-        const value = c[field];
-        if (value === undefined) return [];
-        return [
-          {
-            subject: `support.${kind}[${i}].${field}`,
-            claim: `${kind === "os" ? "OS" : "Security"} updates ${CLAIM_WORDS[field]}: ${describeDate(value)} (${describeScope(c.scope)}; ${c.meaning})`,
-            value,
-            evidenceLevel: c.evidenceLevel,
-            sourceIds: c.sourceIds,
-          },
-        ];
-      }),
-    ),
+    r.support[kind].flatMap((c, i) => {
+      const what = `${kind === "os" ? "OS" : "Security"} updates`;
+      const claim = (field: string, words: string, value: PartialDate) => ({
+        subject: `support.${kind}[${i}].${field}`,
+        claim: `${what} ${words} (${describeScope(c.scope)}; ${c.meaning})`,
+        value,
+        evidenceLevel: c.evidenceLevel,
+        sourceIds: c.sourceIds,
+      });
+      return [
+        ...DATED_FIELDS.flatMap((field) => (c[field] ? [claim(field, `${CLAIM_WORDS[field]}: ${describeDate(c[field])}`, c[field]!)] : [])),
+        // The two undated statements: that support has ended (its date, if any, is the end or the last update above) and the day it was last listed as continuing.
+        ...(c.ended ? [claim("ended", "ended (the source says so; end date not documented unless given above)", { precision: "unknown" })] : []),
+        ...(c.supportedOn ? [claim("supportedOn", `listed as continuing on ${c.supportedOn}`, { value: c.supportedOn, precision: "day" })] : []),
+      ];
+    }),
   );
 }
 

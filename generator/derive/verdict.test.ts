@@ -52,9 +52,12 @@ describe("minimum commitments are never ends", () => {
     expect(commitmentStatus(m, "2025-01-01")).toBe("minimum-commitment");
     expect(commitmentStatus(m, "2030-10-31")).toBe("minimum-commitment");
   });
-  it("after the month: minimum passed, status unknown (not ended)", () => {
+  it("after the month: minimum passed, past its last commitment (not ended, not unknown)", () => {
     expect(commitmentStatus(m, "2030-11-01")).toBe("minimum-passed");
-    expect(verdictOf(rec([m], [m]), "2030-11-01").code).toBe("unknown");
+    expect(verdictOf(rec([m], [m]), "2030-11-01")).toMatchObject({
+      code: "commitment-passed",
+      label: "past its last commitment, 2030-10 (month); current status not documented",
+    });
   });
   it("an end date wins over a minimum for the status", () => {
     expect(commitmentStatus(c(month("2031-06"), month("2030-10")), "2030-11-01")).toBe("continuing");
@@ -115,7 +118,7 @@ describe("announced ceilings are never ends", () => {
     expect(verdictOf(rec([osAim], [aim]), "2026-11-22")).toMatchObject({ code: "announced-ceiling", label: "updates up to 2028-07 (month), announced" });
     expect(verdictOf(rec([osAim], [aim]), "2026-11-22").reason).toContain("no documented end; announced up to 2028-07 (month) (a ceiling, not a commitment)");
     const passed = verdictOf(rec([osAim], [aim]), "2028-08-01");
-    expect(passed).toMatchObject({ code: "unknown", label: "support status unknown" });
+    expect(passed).toMatchObject({ code: "commitment-passed", label: "past its last commitment, 2028-07 (month); current status not documented" });
     expect(passed.reason).toContain("the announced ceiling (2028-07 (month)) has passed");
   });
 
@@ -164,5 +167,35 @@ describe("device verdicts", () => {
       const v = verdictOf(rec([o!], [s!]), "2026-11-22");
       expect(`${v.label} ${v.reason}`).not.toMatch(/secure\b/i);
     }
+  });
+});
+
+describe("what a source says without a documented end", () => {
+  const base = c();
+  const ended = { ...base, ended: true as const };
+  const observed = { ...ended, lastUpdate: { value: "2019-07-22", precision: "day" as const } };
+  const listed = { ...base, supportedOn: "2026-08-22", lastUpdate: { value: "2026-05-11", precision: "day" as const } };
+  it.each([
+    ["ended, no date", ended, "2026-11-24", "ended-undated", "security-ended", "no security updates; end date not documented"],
+    ["ended, last update observed", observed, "2026-11-24", "ended-observed", "security-ended", "no security updates; last update observed 2019-07-22"],
+    ["listed as continuing", listed, "2026-11-24", "listed-continuing", "receiving-updates", "updates continuing; listed on 2026-08-22"],
+    ["listed, the year's last day", listed, "2027-08-22", "listed-continuing", "receiving-updates", "updates continuing; listed on 2026-08-22"],
+    [
+      "listed over a year ago",
+      listed,
+      "2027-08-23",
+      "confirmation-passed",
+      "commitment-passed",
+      "past its last commitment, 2026-08-22; current status not documented",
+    ],
+  ] as const)("%s", (_, commitment, today, status, code, label) => {
+    expect(commitmentStatus(commitment, today)).toBe(status);
+    expect(verdictOf(rec([base], [commitment]), today)).toMatchObject({ code, label });
+  });
+  it("a listing lapses on a day of its own: the verdict's period ends the day before", () => {
+    expect(verdictOf(rec([base], [listed]), "2026-11-24").validUntil).toBe("2027-08-22");
+  });
+  it("an ended OS makes a listed security commitment 'security updates only'", () => {
+    expect(verdictOf(rec([ended], [listed]), "2026-11-24")).toMatchObject({ code: "security-only", label: "security updates only continuing; listed on 2026-08-22" });
   });
 });

@@ -1,20 +1,27 @@
 // The lifecycle verdict of a record as of a given day. Pure: same record and
 // same day, same verdict. The wording never says or implies "secure": it speaks
 // of updates the manufacturer documents, and shows uncertainty and scope.
-import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope } from "../schema/record.ts";
+import { HORIZON_FIELDS, type Commitment, type DeviceRecord, type Scope } from "../schema/record.ts";
 import { addDays, describeDate, periodOf, positionOf } from "./dates.ts";
 
 /** A documented end this close (in days) is "ending soon". */
 export const SOON_DAYS = 180;
 
+/** How long (in days) a source's listing of support as continuing is read as "receiving updates"; after that it has lapsed. */
+export const CONFIRMATION_DAYS = 365;
+
 export const COMMITMENT_STATUSES = [
   "ended",
+  "ended-observed",
+  "ended-undated",
   "ending-soon",
   "continuing",
   "minimum-commitment",
   "minimum-passed",
   "announced-ceiling",
   "ceiling-passed",
+  "listed-continuing",
+  "confirmation-passed",
   "unknown",
 ] as const;
 export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
@@ -26,6 +33,7 @@ export const VERDICT_CODES = [
   "receiving-updates",
   "minimum-commitment",
   "announced-ceiling",
+  "commitment-passed",
   "varies",
   "unknown",
 ] as const;
@@ -56,12 +64,21 @@ export interface Verdict {
   security: KindVerdict;
 }
 
+/** The statuses that say support has ended: with a documented end, an observed last update, or no date. */
+export const ENDED_STATUSES: ReadonlySet<CommitmentStatus | "varies"> = new Set(["ended", "ended-observed", "ended-undated"]);
+
+/** The last day a listing of support as continuing is read as current. */
+const confirmedUntil = (c: Commitment) => (c.supportedOn ? addDays(c.supportedOn, CONFIRMATION_DAYS) : null);
+
 /**
- * Only a documented end can make a commitment end or end soon. Without one, a
- * minimum that still holds is the strongest statement, then an announced
- * ceiling still ahead; once both have passed, nothing says whether updates go on.
+ * A source that says support has ended makes it ended, with or without a
+ * date. Otherwise only a documented end can make a commitment end or end
+ * soon. Without one, a minimum that still holds is the strongest statement,
+ * then an announced ceiling still ahead, then a recent listing of support as
+ * continuing; once all have passed, the commitment is past its last statement.
  */
 export function commitmentStatus(c: Commitment, today: string): CommitmentStatus {
+  if (c.ended) return c.lastUpdate && c.lastUpdate.precision !== "unknown" ? "ended-observed" : "ended-undated";
   const endPos = positionOf(today, c.end);
   if (endPos === "after") return "ended";
   if (endPos === "within") return "ending-soon";
@@ -73,8 +90,11 @@ export function commitmentStatus(c: Commitment, today: string): CommitmentStatus
   if (minPos === "before" || minPos === "within") return "minimum-commitment";
   const ceilingPos = positionOf(today, c.ceiling);
   if (ceilingPos === "before" || ceilingPos === "within") return "announced-ceiling";
+  const confirmed = confirmedUntil(c);
+  if (confirmed && today <= confirmed) return "listed-continuing";
   if (ceilingPos === "after") return "ceiling-passed";
   if (minPos === "after") return "minimum-passed";
+  if (confirmed) return "confirmation-passed";
   return "unknown";
 }
 
@@ -99,9 +119,18 @@ function summarize(c: Commitment, status: CommitmentStatus, today: string): stri
   // A ceiling beside a minimum is said too: "at least until" and "up to" bound the same support from both sides.
   const announced = c.ceiling ? `; announced up to ${ceiling} (a ceiling, not a commitment)` : "";
   const minimumPassed = positionOf(today, c.minimum) === "after" ? `; the minimum commitment (${min}) has passed` : "";
+  const observed = c.lastUpdate ? `; last update observed ${describeDate(c.lastUpdate)}` : "";
   switch (status) {
     case "ended":
       return `ended ${end}`;
+    case "ended-observed":
+      return `ended; last update observed ${describeDate(c.lastUpdate)} (an observation, not an announced end)`;
+    case "ended-undated":
+      return "ended; end date not documented";
+    case "listed-continuing":
+      return `no documented end; listed as continuing on ${c.supportedOn}${observed}`;
+    case "confirmation-passed":
+      return `no documented end; last listed as continuing on ${c.supportedOn}${observed}, so the current status is not documented`;
     case "ending-soon":
       return `ends ${end}`;
     case "continuing":
@@ -115,7 +144,7 @@ function summarize(c: Commitment, status: CommitmentStatus, today: string): stri
     case "ceiling-passed":
       return `no documented end; the announced ceiling (${ceiling}) has passed${minimumPassed}, so whether updates continue is unknown`;
     case "unknown":
-      return "no sourced end date or commitment";
+      return `no sourced end date or commitment${observed}`;
   }
 }
 
@@ -133,10 +162,25 @@ function kindSentence(name: string, k: KindVerdict): string {
   return `${name}: ${k.commitments.map((c) => `${c.coverage}: ${c.summary}`).join("; ")}.`;
 }
 
-/** The single "until" date worth showing on a badge, when every scope agrees. */
-function headlineDate(r: DeviceRecord, field: "end" | "minimum" | "ceiling"): string | null {
-  const shown = new Set(r.support.security.map((c) => describeDate(c[field])));
-  return shown.size === 1 ? [...shown][0]! : null;
+/** The single date worth showing on a badge, when every scope agrees. */
+function headlineDate(r: DeviceRecord, field: "end" | "minimum" | "ceiling" | "lastUpdate" | "supportedOn"): string | null {
+  const shown = new Set(r.support.security.map((c) => (field === "supportedOn" ? (c.supportedOn ?? "") : describeDate(c[field]))));
+  return shown.size === 1 && ![...shown][0]!.startsWith("unknown") && [...shown][0] !== "" ? [...shown][0]! : null;
+}
+
+/** The last statement a lapsed commitment made (its minimum, ceiling or listing, the latest to pass), when every scope agrees. */
+function lapsedDate(r: DeviceRecord): string | null {
+  const shown = new Set(
+    r.support.security.map((c) => {
+      const dates = [c.minimum, c.ceiling, c.supportedOn ? { value: c.supportedOn, precision: "day" as const } : undefined];
+      const latest = dates
+        .flatMap((d) => (d && periodOf(d) ? [{ d, last: periodOf(d)!.last }] : []))
+        .sort((a, b) => (a.last < b.last ? -1 : 1))
+        .at(-1);
+      return latest ? describeDate(latest.d) : "";
+    }),
+  );
+  return shown.size === 1 && [...shown][0] !== "" ? [...shown][0]! : null;
 }
 
 function untilLabel(what: string, relation: string, date: string | null, after = ""): string {
@@ -150,7 +194,7 @@ const WEAK_EVIDENCE = new Set<string>(["third-party", "unverified"]);
 function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | "validUntil"> {
   const os = kindVerdict(r.support.os, today);
   const security = kindVerdict(r.support.security, today);
-  const osEnded = os.status === "ended";
+  const osEnded = ENDED_STATUSES.has(os.status);
   const updates = osEnded ? "security updates only" : "updates";
   let code: VerdictCode;
   let label: string;
@@ -158,6 +202,20 @@ function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | 
     case "ended":
       code = "security-ended";
       label = "no security updates";
+      break;
+    case "ended-observed": {
+      code = "security-ended";
+      const last = headlineDate(r, "lastUpdate");
+      label = last ? `no security updates; last update observed ${last}` : "no security updates; last update varies by region or model";
+      break;
+    }
+    case "ended-undated":
+      code = "security-ended";
+      label = "no security updates; end date not documented";
+      break;
+    case "listed-continuing":
+      code = osEnded ? "security-only" : "receiving-updates";
+      label = untilLabel(`${updates} continuing;`, "listed on", headlineDate(r, "supportedOn"));
       break;
     case "ending-soon":
       code = "security-ending-soon";
@@ -181,12 +239,18 @@ function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | 
       break;
     case "minimum-passed":
     case "ceiling-passed":
+    case "confirmation-passed": {
+      code = "commitment-passed";
+      const last = lapsedDate(r);
+      label = `past its last commitment${last ? `, ${last}` : ""}; current status not documented`;
+      break;
+    }
     case "unknown":
       code = "unknown";
       label = "support status unknown";
       break;
   }
-  if (code !== "unknown" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel))) label += ", unconfirmed";
+  if (code !== "unknown" && code !== "commitment-passed" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel))) label += ", unconfirmed";
   const reason = `${kindSentence("Security updates", security)} ${kindSentence("OS updates", os)}`;
   return { code, label, reason, os, security };
 }
@@ -195,12 +259,15 @@ function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | 
  * The days on which a commitment's status can change, from the precision-aware
  * periods: an end starts "ending soon" SOON_DAYS before its period begins and
  * has "ended" the day after it; a minimum or a ceiling has passed the day
- * after its period. Sorted, without duplicates.
+ * after its period, and a listing of support as continuing lapses
+ * CONFIRMATION_DAYS after its day. Sorted, without duplicates.
  */
 export function transitionDays(r: DeviceRecord): string[] {
   const days = new Set<string>();
   for (const c of [...r.support.os, ...r.support.security]) {
-    for (const field of DATED_FIELDS) {
+    const confirmed = confirmedUntil(c);
+    if (confirmed) days.add(addDays(confirmed, 1));
+    for (const field of HORIZON_FIELDS) {
       const p = c[field] ? periodOf(c[field]) : null;
       if (!p) continue;
       if (field === "end") days.add(addDays(p.first, -SOON_DAYS));

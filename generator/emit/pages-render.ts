@@ -53,12 +53,16 @@ export interface PagesInput {
 /** A commitment's status in a reader's words. */
 const STATUS_WORDS: Record<CommitmentStatus, string> = {
   ended: "ended",
+  "ended-observed": "ended; the date is the last update observed, not an announced end",
+  "ended-undated": "ended; end date not documented",
   "ending-soon": "ending within six months",
   continuing: "continuing",
   "minimum-commitment": "within a minimum commitment",
   "minimum-passed": "minimum commitment passed; end not documented",
   "announced-ceiling": "within an announced ceiling (not a commitment)",
   "ceiling-passed": "announced ceiling passed; end not documented",
+  "listed-continuing": "listed as continuing by its source within the last year; no documented end",
+  "confirmation-passed": "last listed as continuing over a year ago; current status not documented",
   unknown: "unknown",
 };
 

@@ -197,8 +197,15 @@ export const EvidenceLevel = z.enum(EVIDENCE_LEVELS).meta({
     "manufacturer-dated: the manufacturer publishes this date for this device. manufacturer-policy: computed by the manufacturer's own published rule. regulatory-statement: a statement of compliance filed under a regulation (e.g. UK PSTI). third-party: reported by someone else. unverified: no usable source.",
 });
 
-/** The dated statements of a commitment: a documented end, a minimum ("at least until") and an announced ceiling ("up to"). */
-export const DATED_FIELDS = ["end", "minimum", "ceiling"] as const;
+/**
+ * The dated statements of a commitment: a documented end, a minimum ("at
+ * least until"), an announced ceiling ("up to") and an observed last update.
+ * Four different facts, never converted into one another.
+ */
+export const DATED_FIELDS = ["end", "minimum", "ceiling", "lastUpdate"] as const;
+
+/** The dated statements that say how long support lasts (an observed last update says when the last one came). */
+export const HORIZON_FIELDS = ["end", "minimum", "ceiling"] as const;
 
 export const Commitment = z
   .object({
@@ -216,6 +223,18 @@ export const Commitment = z
     ceiling: PartialDate.optional().meta({
       description:
         'An announced ceiling or aim ("up to N years", "we aim to support until"): the most the source announces, not a documented end and not a commitment. Never converted into an end or a minimum. A commitment has an end or a ceiling, not both; with a minimum as well, the minimum cannot begin after the ceiling\'s period is over.',
+    }),
+    lastUpdate: PartialDate.optional().meta({
+      description:
+        "The day (or month) of the last update observed, e.g. the last release of the OS version the device ends on: an observation, not an end the manufacturer announced. With ended, support has ended and this is the last update seen; without it, updates were still coming and this is the latest one seen.",
+    }),
+    ended: z.literal(true).optional().meta({
+      description:
+        'The source says this support has ended. Without a dated end this reads "ended, date not documented" (never "unknown"); with lastUpdate, the last update observed is its date. Not with a dated end, which already says it.',
+    }),
+    supportedOn: Day.optional().meta({
+      description:
+        "The day the source last listed this support as continuing (e.g. the manufacturer's list of models receiving security updates, or the OS version still patched). Read as \"receiving updates\" for a year after that day; after that, as past its last confirmation. Not with ended.",
     }),
     meaning: Text.meta({
       description:
@@ -296,6 +315,22 @@ export const Revision = z
   })
   .strict();
 
+export const OS_NAMES = ["iOS", "iPadOS", "watchOS", "macOS", "Android", "Wear OS", "Windows", "ChromeOS"] as const;
+
+export const OsVersions = z
+  .object({
+    os: z.enum(OS_NAMES),
+    first: z.string().regex(/^\d+(\.\d+)?$/, 'must be a major version such as "11" or "4.4"'),
+    last: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a major version such as "16" or "4.4"')
+      .optional()
+      .meta({ description: "The last major version the device runs; absent when the source gives none (still upgraded, or not documented)." }),
+    sourceIds: z.array(Id).min(1, "must name the source of the version range").meta({ description: "Each must be an id in evidence.sources." }),
+  })
+  .strict()
+  .meta({ description: 'A range of major OS versions, e.g. iOS 11 to 16: the versions the device shipped with and the last it can install.' });
+
 export const DeviceRecord = z
   .object({
     $schema: z.string().optional(),
@@ -313,6 +348,11 @@ export const DeviceRecord = z
     }),
     publication: Publication,
     released: PartialDate.meta({ description: "First availability; support cannot end before it." }),
+    osVersions: z
+      .array(OsVersions)
+      .min(1)
+      .optional()
+      .meta({ description: "The operating system the device runs, first and last major version, each range with its source." }),
     variants: z.array(Variant).min(1, "must list at least one variant"),
     caveats: z.array(Caveat).default([]).meta({ description: "Region-, model- or carrier-specific differences, as data." }),
     support: z
@@ -339,6 +379,7 @@ export const DeviceRecord = z
 export type DeviceRecord = z.infer<typeof DeviceRecord>;
 export type PartialDate = z.infer<typeof PartialDate>;
 export type Identifier = z.infer<typeof Identifier>;
+export type OsVersions = z.infer<typeof OsVersions>;
 export type Commitment = z.infer<typeof Commitment>;
 export type Scope = z.infer<typeof Scope>;
 export type Source = z.infer<typeof Source>;
