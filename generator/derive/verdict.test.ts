@@ -196,6 +196,9 @@ describe("what a source says without a documented end", () => {
     expect(verdictOf(rec([base], [listed]), "2026-11-24").validUntil).toBe("2027-08-22");
   });
   it("an ended OS makes a listed security commitment 'security updates only'", () => {
-    expect(verdictOf(rec([ended], [listed]), "2026-11-24")).toMatchObject({ code: "security-only", label: "security updates only continuing; listed on 2026-08-22" });
+    expect(verdictOf(rec([ended], [listed]), "2026-11-24")).toMatchObject({
+      code: "security-only",
+      label: "security updates only continuing; listed on 2026-08-22",
+    });
   });
 });

@@ -92,15 +92,26 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     checkScope(`${path}.scope`, c.scope);
     checkSources(`${path}.sourceIds`, c.sourceIds);
     const known = (d: PartialDate | undefined) => d !== undefined && d.precision !== "unknown";
-    const dated = DATED_FIELDS.some((field) => known(c[field]));
+    // Saying support ended or continues is a claim like a date: it needs a source read here.
+    const dated = DATED_FIELDS.some((field) => known(c[field])) || c.ended === true || c.supportedOn !== undefined;
     if (dated && c.sourceIds.length === 0)
-      add(`${path}.sourceIds`, "a dated end, minimum or ceiling needs at least one source; record an unknown date instead of an unsourced one");
+      add(
+        `${path}.sourceIds`,
+        "a dated end, minimum, ceiling or last update, or a statement that support ended or continues, needs at least one source; record an unknown date instead of an unsourced one",
+      );
     else if (dated && c.sourceIds.every((id) => sourceIds.has(id) && !checkedIds.has(id)))
       add(
         `${path}.sourceIds`,
-        "a dated end, minimum or ceiling needs at least one source that was read here (with a checked day), not only pages cited by others",
+        "a dated end, minimum, ceiling or last update, or a statement that support ended or continues, needs at least one source that was read here (with a checked day), not only pages cited by others",
       );
-    if (dated && c.evidenceLevel === "unverified") add(`${path}.evidenceLevel`, '"unverified" cannot carry a date; record the date as unknown');
+    if (dated && c.evidenceLevel === "unverified") add(`${path}.evidenceLevel`, '"unverified" cannot carry a date or a status; record the date as unknown');
+    if (c.ended && known(c.end))
+      add(`${path}.ended`, "must be absent with a dated end, which already says support ends (use ended for an end the source gives no date for)");
+    if (c.ended && c.supportedOn !== undefined)
+      add(`${path}.supportedOn`, "must be absent when ended is given: a source cannot list as continuing what it says has ended");
+    const supported = c.supportedOn ? periodOf({ value: c.supportedOn, precision: "day" }) : null;
+    if (supported && released && supported.last < released.first)
+      add(`${path}.supportedOn`, `${c.supportedOn} is before the start of support (released ${r.released.value})`);
     for (const field of DATED_FIELDS) {
       const p = c[field] ? periodOf(c[field]) : null;
       if (p && released && p.last < released.first) add(`${path}.${field}`, `${c[field]!.value} is before the start of support (released ${r.released.value})`);
@@ -131,6 +142,12 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     r.support[kind].forEach((c, i) => {
       checkCommitment(`support.${kind}[${i}]`, c);
     });
+
+  r.osVersions?.forEach((v, i) => {
+    checkSources(`osVersions[${i}].sourceIds`, v.sourceIds);
+    if (v.last !== undefined && Number(v.last) < Number(v.first)) add(`osVersions[${i}].last`, `${v.os} ${v.last} is before the first version, ${v.first}`);
+    if (r.osVersions!.findIndex((o) => o.os === v.os) !== i) add(`osVersions[${i}].os`, `${v.os} is listed twice`);
+  });
 
   r.caveats.forEach((c, i) => {
     checkScope(`caveats[${i}].scope`, c.scope);

@@ -163,13 +163,17 @@ export const Identifier = z
 
 export const Variant = z
   .object({
-    model: Text.meta({ description: "The variant's name as the manufacturer writes it (e.g. Galaxy A52 5G, or a model code where that is all the source gives)." }),
+    model: Text.meta({
+      description: "The variant's name as the manufacturer writes it (e.g. Galaxy A52 5G, or a model code where that is all the source gives).",
+    }),
     regions: z.array(Region).min(1, "must list at least one region").meta({ description: "Markets this model is sold in." }),
     identifiers: z
       .array(Identifier)
       .min(1)
       .optional()
-      .meta({ description: "Codes a fleet's tools report for this variant (model numbers, hardware identifiers, codenames, SKUs, boards), each with its source." }),
+      .meta({
+        description: "Codes a fleet's tools report for this variant (model numbers, hardware identifiers, codenames, SKUs, boards), each with its source.",
+      }),
     note: Text.optional(),
   })
   .strict();
@@ -234,7 +238,7 @@ export const Commitment = z
     }),
     supportedOn: Day.optional().meta({
       description:
-        "The day the source last listed this support as continuing (e.g. the manufacturer's list of models receiving security updates, or the OS version still patched). Read as \"receiving updates\" for a year after that day; after that, as past its last confirmation. Not with ended.",
+        'The day the source last listed this support as continuing (e.g. the manufacturer\'s list of models receiving security updates, or the OS version still patched). Read as "receiving updates" for a year after that day; after that, as past its last confirmation. Not with ended.',
     }),
     meaning: Text.meta({
       description:
@@ -242,7 +246,8 @@ export const Commitment = z
     }),
     evidenceLevel: EvidenceLevel,
     sourceIds: z.array(Id).default([]).meta({
-      description: "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end, minimum or ceiling needs at least one.",
+      description:
+        "Sources this commitment rests on; each must be an id in evidence.sources, and a dated end, minimum, ceiling or last update, ended or supportedOn needs at least one read here.",
     }),
   })
   .strict();
@@ -329,7 +334,7 @@ export const OsVersions = z
     sourceIds: z.array(Id).min(1, "must name the source of the version range").meta({ description: "Each must be an id in evidence.sources." }),
   })
   .strict()
-  .meta({ description: 'A range of major OS versions, e.g. iOS 11 to 16: the versions the device shipped with and the last it can install.' });
+  .meta({ description: "A range of major OS versions, e.g. iOS 11 to 16: the versions the device shipped with and the last it can install." });
 
 export const DeviceRecord = z
   .object({
