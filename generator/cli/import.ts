@@ -4,18 +4,18 @@
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
-import { readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow } from "./args.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -28,6 +28,8 @@ const { values: args, positionals } = cliCommand({
   commit: { type: "string" },
   "commit-date": { type: "string" },
   state: { type: "string", default: "draft" },
+  "release-data": { type: "string" },
+  refresh: { type: "boolean", default: false },
 });
 const [command, dir, ...rest] = positionals;
 
@@ -50,16 +52,22 @@ const commitDateFlag = args["commit-date"] as string | undefined;
 if (commitDateFlag === undefined && knownDate === undefined) fail(`--commit-date is needed: the date of commit ${commit} is not recorded in ${dir}`);
 const commitDate = commitDateFlag === undefined ? knownDate! : resolveNow(commitDateFlag, "--commit-date");
 
-const problems = folder.problems.map(formatSourceProblem);
+// endoflife.date's release-data beside the snapshot (as in ../shared/sources), unless another folder is named.
+const releaseDataDir = (args["release-data"] as string | undefined) ?? path.join(dir!, "..", "endoflife-release-data");
+const releaseData = args["release-data"] !== undefined || existsSync(releaseDataDir) ? readReleaseDataFolder(releaseDataDir) : undefined;
+
+const problems = [...folder.problems, ...(releaseData?.problems ?? [])].map(formatSourceProblem);
 const catalog = await readCatalog(args.data as string);
 problems.push(...catalog.problems.map(formatProblem));
-const result = folder.problems.length
+const result = problems.length
   ? undefined
   : runImport({
       products: folder.products,
+      osFiles: folder.osFiles,
+      ...(releaseData?.recorded ? { releaseData: { files: releaseData.files, ...releaseData.recorded } } : {}),
       catalog: catalog.records,
       devicesDir: path.join(args.data as string, "devices"),
-      context: { commit, commitDate, checked, state: state as "draft" | "published" },
+      context: { commit, commitDate, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },
     });
 problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
 if (problems.length || !result?.report) {

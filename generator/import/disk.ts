@@ -5,9 +5,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import type { SourceProblem } from "./front-matter.ts";
 import { snapshotFromReadme, type ProductText } from "./endoflife-import.ts";
+import type { OsText } from "./endoflife-os.ts";
+import type { ReleaseDataText } from "./endoflife-release-data.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
+  /** os/*.md, when the folder has them. */
+  osFiles: OsText[];
   /** The commit the folder's README says the files are from, if it says. */
   recorded?: { commit: string; commitDate: string };
   problems: SourceProblem[];
@@ -28,10 +32,34 @@ export function readSnapshotFolder(dir: string): SnapshotFolder {
   }
   if (!names.length && !problems.length) problems.push({ file: productsDir, line: 1, message: "holds no .md product file" });
   const readme = path.join(dir, "README.md");
+  const osDir = path.join(dir, "os");
+  const osNames = existsSync(osDir)
+    ? readdirSync(osDir)
+        .filter((n) => n.endsWith(".md"))
+        .sort()
+    : [];
   return {
     products: names.map((name) => ({ name, path: path.join(productsDir, name), text: readFileSync(path.join(productsDir, name), "utf8") })),
+    osFiles: osNames.map((name) => ({ name, path: path.join(osDir, name), text: readFileSync(path.join(osDir, name), "utf8") })),
     recorded: existsSync(readme) ? snapshotFromReadme(readFileSync(readme, "utf8")) : undefined,
     problems,
+  };
+}
+
+/** endoflife.date's release-data folder: releases/*.json and the commit its README records. */
+export function readReleaseDataFolder(dir: string): { files: ReleaseDataText[]; recorded?: { commit: string; commitDate: string }; problems: SourceProblem[] } {
+  const releases = path.join(dir, "releases");
+  if (!existsSync(releases))
+    return { files: [], problems: [{ file: releases, line: 1, message: "not found: expected endoflife.date release-data's releases/*.json" }] };
+  const readme = path.join(dir, "README.md");
+  const recorded = existsSync(readme) ? snapshotFromReadme(readFileSync(readme, "utf8")) : undefined;
+  const names = readdirSync(releases)
+    .filter((n) => n.endsWith(".json"))
+    .sort();
+  return {
+    files: names.map((name) => ({ name, path: path.join(releases, name), text: readFileSync(path.join(releases, name), "utf8") })),
+    recorded,
+    problems: recorded ? [] : [{ file: readme, line: 1, message: "does not record the commit and date the release-data files are from" }],
   };
 }
 

@@ -3,6 +3,7 @@
 // the committed page is out of date).
 import path from "node:path";
 import { ENDOFLIFE_FILES, type ColumnMapping, type Condition, type ProductMapping } from "./endoflife-mapping.ts";
+import { PHRASINGS, phrasing, STATUS_PHRASINGS, type Phrasing } from "./endoflife-phrasing.ts";
 
 export const IMPORT_DOCS_PATH = path.resolve(import.meta.dirname, "../../docs/import.md");
 
@@ -34,12 +35,12 @@ function columnSection(key: "eoas" | "eol", c: ColumnMapping): string[] {
   return [
     `**\`${key}\`** (${c.label === null ? "no label in the file" : `"${c.label}"`}) → ${c.support === "os" ? "OS updates" : "security updates"}${c.component ? `, component "${c.component}"` : ""}; subject "${c.subject}".`,
     "",
-    "| When the date is | Recorded as | Precision | Also cites | Meaning |",
-    "| --- | --- | --- | --- | --- |",
-    ...c.rules.map(
-      (r) =>
-        `| ${escapePipes(conditionText(r.when))} | ${r.reading === "estimate" ? "no date (estimate)" : r.reading} | ${r.reading === "estimate" ? "—" : r.precision} | ${r.pages.map(pageText).join(", ") || "—"} | ${escapePipes(r.meaning)} |`,
-    ),
+    "| When the date is | Phrasing | Recorded as | Precision | Also cites | Meaning |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...c.rules.map((r) => {
+      const reading = phrasing(r.phrase).reading;
+      return `| ${escapePipes(conditionText(r.when))} | \`${r.phrase}\` | ${reading === "estimate" ? "no date (estimate)" : reading} | ${reading === "estimate" ? "—" : r.precision} | ${r.pages.map(pageText).join(", ") || "—"} | ${escapePipes(r.meaning)} |`;
+    }),
     "",
   ];
 }
@@ -59,6 +60,11 @@ function fileSection(m: ProductMapping): string[] {
   if (m.citedHosts.length) out.push(`- Per-release pages cited from: ${m.citedHosts.map((h) => `${h.host} (\`${h.id}\`)`).join(", ")}.`);
   for (const note of m.notes) out.push(`- ${note}`);
   out.push("");
+  if (m.osCycles)
+    out.push(
+      `Support follows the OS cycles: the release's \`${m.osCycles.key}\` names the last major, looked up in \`os/${m.osCycles.file}\`${m.osCycles.before ? ` (before ${m.osCycles.since}, in \`os/${m.osCycles.before.file}\`)` : ""}. The columns below are only compared, in the verdict sanity report.`,
+      "",
+    );
   if (!m.eoas) out.push("No `eoas` column: OS updates are recorded as unknown (evidence `unverified`, no source).", "");
   if (m.eoas) out.push(...columnSection("eoas", m.eoas));
   if (m.eol) out.push(...columnSection("eol", m.eol));
@@ -92,12 +98,25 @@ export function importDocsText(): string {
     "",
     '- Name: the file\'s brand and release label ("Google" + "Pixel 9"); slug from the name (`+` → `plus`, `&` → `and`); one variant, the product as labelled, sold `GLOBAL` with a note that endoflife.date records no markets or model numbers.',
     "- Release date: a `-01` day, or a day the comment calls approximate, is the month; any other day is the day.",
-    "- One OS and one security commitment. A dated value becomes an `end`, a `minimum` or a `ceiling` by the file's rules below, never one turned into another; `true` (ended) and `false` (still supported on the commit date) record no date; an estimate records no date and says what endoflife.date estimated.",
+    "- One OS and one security commitment. A dated value becomes an `end`, a `minimum`, a `ceiling` or a `lastUpdate` (with `ended`) by the phrasing table below, never one turned into another; `true` is recorded as ended, date not documented (`ended`), `false` as continuing on the commit date (`supportedOn`); an estimate records no date, only the status it implies on the commit date, and its meaning says what was estimated.",
+    "- OS versions (`osVersions`): Apple's supported-versions ranges, with the product file and the OS file as sources.",
     "- Sources: the file at its commit (publisher endoflife.date, `checked` = `--checked`), and the manufacturer pages the rule names, with `citedBy` the file: they were not read here. Evidence level `third-party`. Nothing of endoflife.date's prose is copied (it is CC BY-SA): facts and links only.",
     "",
     "## The report and conflicts",
     "",
     "Each compared field is `same`, `compatible` (one date lies within the other, or we record a date where they record none without contradicting it), `conflict` or `resolved`. Unresolved conflicts come first. A conflict is resolved in the record itself: add a revision entry whose `change` contains the row's *Resolve with* text, then what was decided (kept ours, adopted theirs, changed the kind), with the reason in `reason`. The text names the file, release, field and their value, so the resolution lapses when endoflife.date's value changes. See CONTRIBUTING.md.",
+    "",
+    "## Same words, same kind",
+    "",
+    "One table maps the sources' phrasing to a kind of fact, in every file (`generator/import/endoflife-phrasing.ts`). Each rule of a file names the phrasing its dates are worded in; a value whose own comment uses a phrasing's words takes that phrasing where its rule reads a plain end.",
+    "",
+    "| Phrasing | Words | Recorded as | What it means |",
+    "| --- | --- | --- | --- |",
+    ...PHRASINGS.map(
+      (p: Phrasing) =>
+        `| \`${p.id}\` | ${p.words ? `\`${escapePipes(p.words.source)}\`` : "(the value's shape)"} | ${p.reading === "estimate" ? "no date (estimate)" : p.reading} | ${escapePipes(p.reads)} |`,
+    ),
+    ...STATUS_PHRASINGS.map((p) => `| — | \`${escapePipes(p.value)}\` | ${escapePipes(p.records)} | |`),
     "",
     "## The files",
     "",

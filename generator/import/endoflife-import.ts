@@ -10,7 +10,9 @@ import { describeDate } from "../derive/dates.ts";
 import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import { readProductFile, type ProductFile } from "./endoflife-releases.ts";
-import { readRelease, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
+import { readRelease, statementSummary, withReleaseData, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
+import { productFileOf, readReleaseDataFile, type ReleaseDataFile, type ReleaseDataText } from "./endoflife-release-data.ts";
+import { readOsFile, type OsFile, type OsText } from "./endoflife-os.ts";
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
 import { factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
@@ -31,7 +33,7 @@ export const PINNED_SNAPSHOT = { commit: "a70eca337600e7d721dc48112c271f98661d20
 
 /** "at commit `<sha>` (YYYY-MM-DD)", as the snapshot's README records it. */
 export function snapshotFromReadme(text: string): { commit: string; commitDate: string } | undefined {
-  const m = /commit\s*`?([0-9a-f]{40})`?\s*\((\d{4}-\d{2}-\d{2})\)/.exec(text);
+  const m = /commit\s*`?([0-9a-f]{40})`?\s*\((\d{4}-\d{2}-\d{2})[^)]*\)/.exec(text);
   return m ? { commit: m[1]!, commitDate: m[2]! } : undefined;
 }
 
@@ -45,6 +47,10 @@ export interface ProductText {
 
 export interface ImportInput {
   products: ProductText[];
+  /** endoflife.date's OS files (os/*.md) of the same commit: Apple's devices follow their cycles. */
+  osFiles: OsText[];
+  /** endoflife.date's release-data (releases/*.json), newer than the product files: its eol wins where it differs, with a revision entry. */
+  releaseData?: { files: ReleaseDataText[]; commit: string; commitDate: string };
   catalog: LoadedRecord[];
   /** The devices folder as the catalog's file names show it (e.g. data/devices). */
   devicesDir: string;
@@ -58,22 +64,12 @@ export interface ImportResult {
   report?: Report;
 }
 
+export const RELEASE_DATA_REPOSITORY = "https://github.com/endoflife-date/release-data";
+
 export const REPORT_JSON = "import/endoflife.json";
 export const REPORT_MARKDOWN = "import/endoflife.md";
 
-function summary(s: Statement | undefined): string {
-  if (!s) return "not in file";
-  switch (s.status) {
-    case "dated":
-      return `${s.kind} ${describeDate(s.date)}`;
-    case "estimate":
-      return `no date (estimate ${describeDate(s.date)})`;
-    case "supported":
-      return "continuing, no date";
-    case "ended":
-      return "ended, no date";
-  }
-}
+const summary = statementSummary;
 
 const countKey = (s: Statement | undefined) =>
   !s ? "not in file" : s.status === "dated" ? `${s.kind} ${s.date!.precision}` : s.status === "supported" ? "continuing" : s.status;
@@ -91,9 +87,41 @@ export function runImport(input: ImportInput): ImportResult {
     problems.push(...read.problems);
     if (read.product) files.push(read.product);
   }
+  const osFiles = new Map<string, OsFile>();
+  for (const o of input.osFiles) {
+    const read = readOsFile(o);
+    problems.push(...read.problems);
+    if (read.os) osFiles.set(o.name, read.os);
+  }
+  for (const f of files)
+    if (f.mapping.osCycles)
+      for (const name of [f.mapping.osCycles.file, f.mapping.osCycles.before?.file].filter((n): n is string => !!n))
+        if (!input.osFiles.some((o) => o.name === name))
+          problems.push({ file: f.path, line: 1, message: `its devices follow the OS cycles of os/${name}, which the snapshot folder does not hold` });
+  const releaseData = new Map<string, ReleaseDataFile>();
+  for (const t of input.releaseData?.files ?? []) {
+    const read = readReleaseDataFile(t);
+    problems.push(...read.problems);
+    if (read.file) releaseData.set(productFileOf(t.name), read.file);
+  }
   if (problems.length) return { problems, writes: [] };
 
-  const readings = files.flatMap((f) => f.releases.map((r) => readRelease(f, r, ctx.commitDate)));
+  const rd = input.releaseData;
+  const readings = files.flatMap((f) =>
+    f.releases.map((r) => {
+      const reading = readRelease(f, r, { ...ctx, osFiles });
+      const entry = releaseData.get(f.mapping.file)?.entries.get(r.cycle);
+      return entry && rd
+        ? withReleaseData(reading, entry, {
+            url: `${RELEASE_DATA_REPOSITORY}/blob/${rd.commit}/releases/${releaseData.get(f.mapping.file)!.name}`,
+            file: `releases/${releaseData.get(f.mapping.file)!.name}`,
+            commit: rd.commit,
+            commitDate: rd.commitDate,
+            checked: ctx.checked,
+          })
+        : reading;
+    }),
+  );
   const imports = new Map(catalog.filter((l) => isUnrevisedImport(l.record)).map((l) => [l.record.slug, l]));
   const index = indexCatalog(catalog.filter((l) => !isUnrevisedImport(l.record)));
 
@@ -127,20 +155,25 @@ export function runImport(input: ImportInput): ImportResult {
       continue;
     }
     const reading = same[0]!;
-    const record = proposalOf(reading, ctx);
     const earlier = imports.get(slug);
-    if (earlier && factsOf(earlier.record) !== factsOf(record))
+    // A rewritten import keeps the publication state a curator gave it.
+    const record = { ...proposalOf(reading, ctx), ...(earlier ? { publication: earlier.record.publication } : {}) };
+    const changed = earlier !== undefined && factsOf(earlier.record) !== factsOf(record);
+    if (changed && !ctx.refresh)
       notWritten.push({
         ...refOf(reading),
-        reason: `an earlier import (devices/${slug}.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record`,
+        reason: `an earlier import (devices/${slug}.json) differs from what this snapshot says; it is not rewritten: run with --refresh to rewrite the imports nobody has revised, or revise it as a curated record`,
       });
-    else proposals.push({ reading, record, present: earlier !== undefined });
+    else proposals.push({ reading, record, present: earlier !== undefined && !changed });
   }
 
   // The real validator on the whole catalog with the new proposals: a proposal
   // that breaks a rule (its own or a catalog-wide one) is not written.
   const fileOf = (slug: string) => `${devicesDir}/${slug}.json`;
-  const catalogFiles: RawFile[] = catalog.map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
+  const rewritten = new Set(proposals.filter((p) => !p.present).map((p) => p.record.slug));
+  const catalogFiles: RawFile[] = catalog
+    .filter((l) => !rewritten.has(l.record.slug))
+    .map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
   const baseline = new Set(validateFiles(catalogFiles).problems.map(formatProblem));
   let fresh = proposals.filter((p) => !p.present);
   for (;;) {
@@ -162,6 +195,27 @@ export function runImport(input: ImportInput): ImportResult {
   const kept = proposals.filter((p) => p.present || fresh.includes(p));
 
   const report = buildReport(ctx, files, readings, [...matched.values()], kept, notWritten, catalog);
+  if (rd && releaseData.size)
+    report.releaseData = {
+      repository: RELEASE_DATA_REPOSITORY,
+      commit: rd.commit,
+      commitDate: rd.commitDate,
+      files: [...releaseData].map(([productFile, f]) => {
+        const ours = readings.filter((r) => r.product.mapping.file === productFile);
+        const cycles = new Set(files.find((p) => p.mapping.file === productFile)?.releases.map((r) => r.cycle));
+        return {
+          file: `releases/${f.name}`,
+          agree: ours.filter((r) => !r.newer && f.entries.has(r.release.cycle)).length,
+          newer: ours
+            .filter((r) => r.newer)
+            .map((r) => ({ cycle: r.release.cycle, productFile: summary(r.newer!.replaced), release: summary(r[r.product.mapping.eol!.support]) })),
+          notInProductFile: [...f.entries.values()]
+            .filter((e) => !cycles.has(e.name))
+            .map((e) => ({ cycle: e.name, eol: String(e.eol) }))
+            .sort((a, b) => (a.cycle < b.cycle ? -1 : 1)),
+        };
+      }),
+    };
   return {
     problems: [],
     writes: [

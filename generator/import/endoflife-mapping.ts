@@ -5,7 +5,8 @@
 // default: every rule names the file it was written for. docs/import.md is
 // generated from this table (npm run import -- docs), and a test fails when it
 // is out of date.
-import type { DEVICE_TYPES } from "../schema/record.ts";
+import type { DEVICE_TYPES, OS_NAMES } from "../schema/record.ts";
+import type { PhrasingId } from "./endoflife-phrasing.ts";
 
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
@@ -27,14 +28,6 @@ export interface Condition {
   time?: "past" | "future";
 }
 
-/**
- * What a dated value becomes. `end`, `minimum` and `ceiling` are the record's
- * three kinds of dated statement and are never turned into one another;
- * `estimate` is endoflife.date's own reckoning (a count of upgrades turned
- * into years, "expected", "estimated"): the record gets no date, and the
- * meaning says what was estimated.
- */
-export type Reading = "end" | "minimum" | "ceiling" | "estimate";
 export type RulePrecision = "day" | "month" | "year";
 
 /**
@@ -55,7 +48,8 @@ export type PageRef = string;
  */
 export interface Rule {
   when?: Condition;
-  reading: Reading;
+  /** How the source words these dates, from the one phrasing table (endoflife-phrasing.ts), which decides the kind of fact. */
+  phrase: PhrasingId;
   /** Ignored for estimates, which carry no date. */
   precision: RulePrecision;
   pages: PageRef[];
@@ -107,6 +101,14 @@ export interface ProductMapping {
   extraKeys: string[];
   eoas?: ColumnMapping;
   eol?: ColumnMapping;
+  /**
+   * For Apple's files: support follows the OS cycles. The release's version
+   * range (`key`, e.g. supportedIosVersions "11 - 16") names the last major it
+   * runs, whose cycle in os/<file> (or, before `since`, in os/<before.file>,
+   * as iPadOS was iOS until 13) says whether it is still patched and its
+   * latest release. The file's own eol column is then only compared.
+   */
+  osCycles?: { key: string; os: (typeof OS_NAMES)[number]; file: string; since?: number; before?: { os: (typeof OS_NAMES)[number]; file: string } };
   /** Manufacturer pages the file cites as a whole (each URL must appear in the file), and pages a curator read for its rules (with `checked`). */
   pages: CitedPage[];
   /** Hosts of manufacturer pages cited per release (in value comments, or as the release link). */
@@ -115,19 +117,19 @@ export interface ProductMapping {
   notes: string[];
 }
 
-/** A day on the release day some whole years later: a period endoflife.date counted from launch. */
-const fromLaunch = (precision: RulePrecision, pages: PageRef[], kept = "kept as the month"): Rule => ({
+/** A day on the release day some whole years later: a period endoflife.date counted from launch, an estimate in every column. */
+const fromLaunch = (whose: string): Rule => ({
   when: { day: "anniversary" },
-  reading: "end",
-  precision,
-  pages,
-  meaning: `{Subject} until {date}, as endoflife.date gives it ({years} years from the launch day; ${kept})`,
+  phrase: "launch-arithmetic",
+  precision: "year",
+  pages: [],
+  meaning: `{Status}: ${whose} {years} years of {subject} from launch, which endoflife.date counts to {year}; an estimate, not a date the manufacturer gives`,
 });
 
 /** endoflife.date writes a month as its first (or last) day. */
 const monthOf = (day: "first" | "last", pages: PageRef[], whose: string): Rule => ({
   when: { day },
-  reading: "end",
+  phrase: "listed-end",
   precision: "month",
   pages,
   meaning: `{Subject} until {date}, ${whose}`,
@@ -136,7 +138,7 @@ const monthOf = (day: "first" | "last", pages: PageRef[], whose: string): Rule =
 /** A past date no other rule explains: the day support ended, as the file records it. */
 const endedOn = (precision: RulePrecision, pages: PageRef[], how: string): Rule => ({
   when: { time: "past" },
-  reading: "end",
+  phrase: "listed-end",
   precision,
   pages,
   meaning: `{Subject} ended on {date}, ${how}`,
@@ -144,7 +146,7 @@ const endedOn = (precision: RulePrecision, pages: PageRef[], how: string): Rule 
 
 /** The last rule of a column: the date as the file lists it. */
 const listed = (precision: RulePrecision, pages: PageRef[], tail = ""): Rule => ({
-  reading: "end",
+  phrase: "listed-end",
   precision,
   pages,
   meaning: `{Subject} until {date}, as endoflife.date lists it${tail}`,
@@ -153,8 +155,8 @@ const listed = (precision: RulePrecision, pages: PageRef[], tail = ""): Rule => 
 /** endoflife.date's own reckoning: no date is recorded. */
 const estimated = (comment: RegExp | undefined, meaning: string): Rule => ({
   ...(comment ? { when: { comment } } : {}),
-  reading: "estimate",
-  precision: "month",
+  phrase: "estimate",
+  precision: "year",
   pages: [],
   meaning,
 });
@@ -162,7 +164,7 @@ const estimated = (comment: RegExp | undefined, meaning: string): Rule => ({
 /** Google states its guarantees as months updates are guaranteed until: minimums. */
 const googleGuarantee = (page: string, pageName: string): Rule => ({
   when: { day: "first" },
-  reading: "minimum",
+  phrase: "guarantee-horizon",
   precision: "month",
   pages: [page],
   meaning: `{Subject} guaranteed until at least {date}, from ${pageName} as endoflife.date lists it`,
@@ -181,54 +183,63 @@ const column = (label: string | null, support: "os" | "security", subject: strin
 function samsungColumns(precision: "month" | "year", kept: string): { eoas: ColumnMapping; eol: ColumnMapping } {
   const count: Rule = {
     when: { day: "anniversary" },
-    reading: "estimate",
-    precision,
+    phrase: "launch-arithmetic",
+    precision: "year",
     pages: [],
     meaning:
-      "No date: Samsung announces {subject} as a number of versions or years, and endoflife.date counts that from launch to {date}; not a date Samsung gives",
+      "{Status}: Samsung announces {subject} as a number of versions or years, which endoflife.date counts from launch to {year}; an estimate, not a date Samsung gives",
   };
   return {
     eoas: column("Android Upgrades", "os", "Android version upgrades", [
       count,
       {
         when: { time: "past" },
-        reading: "end",
-        precision,
+        phrase: "listed-end",
+        precision: "month",
         pages: ["comment-links"],
-        meaning: `{Subject} ended by {date}, as endoflife.date records it (not counted from launch; ${kept})`,
+        meaning: "{Subject} ended by {date}, as endoflife.date records it (not counted from launch; kept as the month)",
       },
-      { ...count, when: undefined },
+      {
+        ...count,
+        when: undefined,
+        meaning: "{Status}: endoflife.date gives {year} for {subject}, counted from Samsung's announced number of versions; not a date Samsung gives",
+      },
     ]),
     eol: column("Security Updates", "security", "security updates", [
       {
+        // The policy's words make a minimum; the day is launch arithmetic, so only its year is kept.
         when: { comment: /\bminimum\b|\bat least\b|samsung-security-updates-policy-four-years/i, day: "anniversary" },
-        reading: "minimum",
-        precision,
+        phrase: "at-least",
+        precision: "year",
         pages: ["comment-links"],
-        meaning: `{Subject} for a minimum of {years} years from launch, to {date}, as Samsung's policy put it (quoted or cited by endoflife.date; ${kept})`,
+        meaning:
+          "{Subject} for a minimum of {years} years from launch, as Samsung's policy put it (quoted or cited by endoflife.date); counted from launch, so kept as the year",
       },
       {
         when: { comment: /\bup to\b/i },
-        reading: "ceiling",
-        precision,
+        phrase: "up-to",
+        precision: "year",
         pages: ["comment-links"],
-        meaning: `Up to {years} years of {subject} from launch, to {date} (${kept})`,
+        meaning: "Up to {years} years of {subject} from launch, to {year} (counted from launch, so kept as the year)",
       },
       {
         // Samsung's February 2022 policy named these models and said "up to five years"; the file quotes "five years" without it.
         when: { name: SAMSUNG_2022_UP_TO, day: "anniversary" },
-        reading: "ceiling",
-        precision,
+        phrase: "up-to",
+        precision: "year",
         pages: ["samsung-2022-policy-liliputing", "samsung-2022-policy-malaysianwireless", "comment-links"],
-        meaning: `Up to {years} years of {subject} from launch, to {date}: Samsung's February 2022 policy for this model says "up to five years" (endoflife.date counts the period from launch; ${kept})`,
+        meaning:
+          'Up to {years} years of {subject} from launch, to {year}: Samsung\'s February 2022 policy for this model says "up to five years" (counted from launch, so kept as the year)',
       },
-      fromLaunch(precision, ["comment-links"], kept),
+      { ...fromLaunch("Samsung announced"), pages: [] },
       {
+        // The day endoflife.date's check stopped finding the model on Samsung's list: an observation, kept as the month in both files (rounding it to the year would show an ended tablet as ending soon).
         when: { time: "past" },
-        reading: "end",
-        precision,
+        phrase: "listed-end",
+        precision: "month",
         pages: ["samsung-security-scope", "comment-links"],
-        meaning: `{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch; ${kept})`,
+        meaning:
+          "{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch; kept as the month)",
       },
       listed(precision, ["comment-links"], ` (${kept})`),
     ]),
@@ -281,8 +292,9 @@ const cited = (id: string, url: string, publisher: string, what: string): CitedP
   title: `${what} (cited by endoflife.date, not read here)`,
 });
 
+/** Read for the comparison only: Apple's verdicts follow the OS cycles (osCycles). */
 const APPLE_SUPPORTED = column("Supported", "security", "updates", [
-  { ...estimated(/\bexpected\b/i, "No date: endoflife.date expects {subject} until about {date}; Apple has announced no end"), precision: "day" },
+  estimated(/\bexpected\b/i, "{Status}: endoflife.date expects {subject} until about {year}; Apple has announced no end"),
   endedOn(
     "day",
     [],
@@ -292,16 +304,16 @@ const APPLE_SUPPORTED = column("Supported", "security", "updates", [
 ]);
 
 const APPLE_NOTES = [
-  'One column, "Supported", for updates of every kind: it is read as security support; the OS column stays unknown.',
-  "Past days are endoflife.date's, from Apple's release history (the last update, or the release that left the model out); Apple publishes no end dates and no page of the file states one, so only the file is cited.",
+  "Apple announces no end dates: a device's support follows the cycle of the last OS major it runs (the file's supported-versions range) in endoflife.date's os/ file of the same commit. Security: while that cycle is still patched, continuing on the snapshot's day with its latest release as the last update observed; once it ended, ended, with the cycle's last release as the last update observed (an observation, not an announced end). OS: continuing while that major is the newest; otherwise ended, with the last major's release day as the last update observed.",
+  'The file\'s own "Supported" column (the last update a contributor noticed, or "expected" days) is only compared: where it disagrees with the OS cycle, the verdict sanity report says so.',
 ];
 
 const PIXEL_BUILD: Rule = {
   when: { time: "past" },
-  reading: "end",
+  phrase: "newest-build",
   precision: "month",
   pages: ["android-build-numbers"],
-  meaning: "Last update observed, not an announced end: the newest build endoflife.date lists for the model{build} dates from {date}",
+  meaning: "Ended; last update observed, not an announced end: the newest build endoflife.date lists for the model{build} dates from {date}",
 };
 
 const ONEPLUS_PAGES = ["oneplus-policy"];
@@ -310,7 +322,7 @@ const MOTOROLA_PAGES = ["release-link", "comment-links"];
 const MOTOROLA_PAGE = "per Motorola's security-update page for the model as endoflife.date lists it";
 const NEXUS_WIKIPEDIA: Rule = {
   when: { comment: /wikipedia/i },
-  reading: "end",
+  phrase: "listed-end",
   precision: "day",
   pages: [],
   meaning: "{Subject} ended on {date}, as endoflife.date takes it from Wikipedia",
@@ -325,6 +337,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "wearable",
     extraKeys: ["supportedWatchOsVersions", "staleReleaseThresholdDays"],
     eol: APPLE_SUPPORTED,
+    osCycles: { key: "supportedWatchOsVersions", os: "watchOS", file: "watchos.md" },
     pages: [],
     citedHosts: [],
     notes: [...APPLE_NOTES, "`releasePolicyLink` is Apple's watch support home page, which states no support period: not cited."],
@@ -336,11 +349,11 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "phone",
     extraKeys: ["supportedAndroidVersions"],
     eoas: column("Active Major Updates", "os", "Android version upgrades", [
-      fromLaunch("month", FAIRPHONE_PAGES),
+      fromLaunch("Fairphone announced"),
       { ...listed("month", FAIRPHONE_PAGES), meaning: "{Subject} until {date}, as endoflife.date lists it from Fairphone's support pages" },
     ]),
     eol: column("Security Updates", "security", "security updates", [
-      fromLaunch("month", FAIRPHONE_PAGES),
+      fromLaunch("Fairphone announced"),
       monthOf("first", FAIRPHONE_PAGES, "as endoflife.date lists it from Fairphone's support pages"),
       endedOn("day", FAIRPHONE_PAGES, "as endoflife.date records it"),
       listed("day", FAIRPHONE_PAGES),
@@ -398,6 +411,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "tablet",
     extraKeys: ["supportedIpadOsVersions"],
     eol: APPLE_SUPPORTED,
+    osCycles: { key: "supportedIpadOsVersions", os: "iPadOS", file: "ipados.md", since: 13, before: { os: "iOS", file: "ios.md" } },
     pages: [],
     citedHosts: [],
     notes: [...APPLE_NOTES, 'Future days marked "support expected" are endoflife.date\'s expectation: no date.'],
@@ -410,6 +424,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "phone",
     extraKeys: ["supportedIosVersions"],
     eol: APPLE_SUPPORTED,
+    osCycles: { key: "supportedIosVersions", os: "iOS", file: "ios.md" },
     pages: [],
     citedHosts: [],
     notes: APPLE_NOTES,
@@ -445,30 +460,37 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     eol: column(null, "security", "security updates", [
       estimated(
         /\bestimat/i,
-        "No date: endoflife.date estimates {subject} to {date} by its own rule (launch plus two or three years); none was announced on the product page",
+        "{Status}: endoflife.date estimates {subject} to {year} by its own rule (launch plus two or three years); none was announced on the product page",
       ),
       {
         when: { comment: /\bproduct page\b/i },
-        reading: "end",
+        phrase: "launch-arithmetic",
+        precision: "year",
+        pages: [],
+        meaning:
+          "{Status}: the product page promises {years} years of {subject} (as endoflife.date quotes it), which endoflife.date counts from launch to {year}; an estimate, not a date Nokia gives",
+      },
+      // Nokia's security-updates page heads its dates "No guaranteed Security Patch updates after": a guarantee horizon, read as a minimum like Google's.
+      {
+        when: { day: "first" },
+        phrase: "guarantee-horizon",
         precision: "month",
-        pages: ["release-link"],
-        meaning: "{Subject} for {years} years from launch, to {date}, as the product page states it (quoted by endoflife.date); month counted from launch",
+        pages: ["nokia-security-updates"],
+        meaning: "{Subject} guaranteed until at least {date}, per Nokia's security-updates page as endoflife.date lists it (no guarantee after that month)",
       },
       {
-        ...estimated(
-          undefined,
-          "No date: endoflife.date gives {date}, the launch day plus whole years without a source, which is how the file estimates models with no announced date",
-        ),
-        when: { day: "anniversary" },
+        phrase: "guarantee-horizon",
+        precision: "day",
+        pages: ["nokia-security-updates"],
+        meaning: "{Subject} guaranteed until at least {date}, per Nokia's security-updates page as endoflife.date lists it (no guarantee after that day)",
       },
-      monthOf("first", ["nokia-security-updates"], "per Nokia's security-updates page as endoflife.date lists it"),
-      listed("day", []),
     ]),
     pages: [cited("nokia-security-updates", "https://www.nokia.com/phones/en_int/security-updates", "HMD Global", "Nokia phones: security updates")],
     citedHosts: [{ host: "www.nokia.com", id: "nokia-product-page", publisher: "HMD Global", name: "Nokia product page" }],
     notes: [
       "Nokia phones are made by HMD Global (the file's alternate address is /hmd); the catalog names HMD Global as the manufacturer and Nokia as the brand.",
-      'The file estimates undated models as launch + 2 years (C line) or + 3 years: those dates, commented "estimated" or not, are not recorded.',
+      'The file estimates undated models as launch + 2 years (C line) or + 3 years and comments them "estimated": no date is recorded, only the status it implies. "Product page: N years" dates are that period counted from launch: estimates too.',
+      'Every other date is from Nokia\'s security-updates page, whose column reads "No guaranteed Security Patch updates after": a guarantee horizon, read as a minimum (as Google\'s identically worded Nexus table is), citing that page. Dates that happen to fall on a launch anniversary but carry no "estimated" comment are among them.',
       "No OS column: OS updates stay unknown.",
     ],
   },
@@ -482,12 +504,12 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     extraKeys: ["supportedOxygenOSVersions"],
     eoas: column("Android Updates", "os", "Android version updates", [
       estimated(/\bapproximation\b/i, "No date: OnePlus states {subject} as a number of versions, which endoflife.date approximates as {date}"),
-      fromLaunch("month", ONEPLUS_PAGES),
+      fromLaunch("OnePlus announced"),
       listed("month", ONEPLUS_PAGES),
     ]),
     eol: column("Security Updates", "security", "security updates", [
       estimated(/\bapproximation\b/i, "No date: endoflife.date approximates {subject} to {date} from OnePlus's policy for the series"),
-      fromLaunch("month", ONEPLUS_PAGES),
+      fromLaunch("OnePlus announced"),
       monthOf("last", ONEPLUS_PAGES, "as endoflife.date lists it"),
       listed("day", ONEPLUS_PAGES),
     ]),
@@ -569,13 +591,13 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     eoas: column("Wear OS Upgrades", "os", "Wear OS upgrades", [
       {
         when: { time: "future" },
-        reading: "ceiling",
+        phrase: "up-to",
         precision: "year",
         pages: [],
         meaning:
           "Up to four years of {subject}, Samsung's pledge for its watches since the Galaxy Watch4, which endoflife.date places in {date} (approximate to the year)",
       },
-      { reading: "end", precision: "year", pages: [], meaning: "{Subject} ended in {date}, as endoflife.date records it (approximate to the year)" },
+      { phrase: "listed-end", precision: "year", pages: [], meaning: "{Subject} ended in {date}, as endoflife.date records it (approximate to the year)" },
     ]),
     eol: column("Security Updates", "security", "security updates", [listed("year", ["samsung-security-scope"], " (approximate to the year)")]),
     pages: [SAMSUNG_SECURITY_LIST],
@@ -644,7 +666,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     eol: {
       ...column("End of Servicing Date", "security", "firmware and driver updates", [
         {
-          reading: "end",
+          phrase: "listed-end",
           precision: "day",
           pages: ["microsoft-surface-lifecycle"],
           meaning:

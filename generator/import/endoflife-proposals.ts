@@ -5,7 +5,7 @@
 import type { Commitment, DeviceRecord, Source } from "../schema/record.ts";
 import { DeviceRecord as DeviceRecordSchema } from "../schema/record.ts";
 import type { CitedPage } from "./endoflife-mapping.ts";
-import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
+import { statementSummary, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
 
 export interface ImportContext {
   commit: string;
@@ -13,10 +13,18 @@ export interface ImportContext {
   /** The day the files were read here: every endoflife.date source's `checked`. */
   checked: string;
   state: "draft" | "published";
+  /** Rewrite the imports nobody has revised where this snapshot (or the importer's reading of it) says something else. */
+  refresh?: boolean;
 }
 
-/** How the importer's creation entry begins; a record whose only revision begins so is an import nobody has revised. */
+/** How the importer's creation entry begins. */
 export const IMPORT_MARK = "Imported from endoflife.date";
+
+/** How the entry begins that records a newer fact from endoflife.date's release-data. */
+export const RELEASE_DATA_MARK = "Updated from endoflife.date release-data";
+
+/** How every importer's entries begin: a record whose revisions all begin so is an import nobody has revised. */
+export const IMPORTER_MARKS = [IMPORT_MARK, RELEASE_DATA_MARK, "Identifiers imported from "];
 
 export const REPOSITORY = "https://github.com/endoflife-date/endoflife.date";
 
@@ -48,7 +56,27 @@ function citedSources(statements: Statement[], citedBy: string): { sources: Sour
   return { sources, idOf };
 }
 
-function commitmentOf(id: "os" | "security", s: Statement | undefined, file: string, sourceId: string, idOf: Map<string, string>): Commitment {
+/**
+ * The record's fields for a statement: a dated kind as read (an observed last
+ * update says support ended); an end the source marks without a date, or an
+ * estimate already passed, as ended with no date; a listing as continuing (or
+ * an estimate still ahead) as supportedOn the snapshot's day.
+ */
+function factOf(s: Statement, commitDate: string): Partial<Commitment> {
+  if (s.status === "dated" && s.kind === "lastUpdate") return { ended: true, lastUpdate: s.date! };
+  if (s.status === "dated") return { [s.kind!]: s.date! };
+  if (s.status === "ended" || (s.status === "estimate" && s.implies === "ended")) return { end: { precision: "unknown" }, ended: true };
+  return { end: { precision: "unknown" }, ...(s.lastUpdate ? { lastUpdate: s.lastUpdate } : {}), supportedOn: commitDate };
+}
+
+function commitmentOf(
+  id: "os" | "security",
+  s: Statement | undefined,
+  file: string,
+  sourceId: string,
+  idOf: Map<string, string>,
+  commitDate: string,
+): Commitment {
   if (!s)
     return {
       id,
@@ -58,15 +86,14 @@ function commitmentOf(id: "os" | "security", s: Statement | undefined, file: str
       evidenceLevel: "unverified",
       sourceIds: [],
     };
-  const dated = s.status === "dated" && s.kind && s.date ? { [s.kind]: s.date } : { end: { precision: "unknown" as const } };
   return {
     id,
     scope: {},
     ...(s.component ? { component: s.component } : {}),
-    ...dated,
+    ...factOf(s, commitDate),
     meaning: s.meaning,
     evidenceLevel: "third-party",
-    sourceIds: [sourceId, ...s.pages.map((p) => idOf.get(p.url)!)],
+    sourceIds: [...new Set([sourceId, ...s.pages.map((p) => idOf.get(p.url)!)])],
   } as Commitment;
 }
 
@@ -86,11 +113,14 @@ export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord 
     publication:
       ctx.state === "published" ? { state: "published" } : { state: "draft", note: "Proposed by the endoflife.date importer; review it before publishing" },
     released: r.released,
+    ...(r.osVersions
+      ? { osVersions: r.osVersions.map((v) => ({ ...v, sourceIds: [source.id, ...(r.security?.pages ?? []).map((p) => idOf.get(p.url)!)] })) }
+      : {}),
     variants: [{ model: r.model, regions: ["GLOBAL"], note: "endoflife.date records neither model numbers nor markets; regions are not known" }],
     caveats: [],
     support: {
-      os: [commitmentOf("os", r.os, file, source.id, idOf)],
-      security: [commitmentOf("security", r.security, file, source.id, idOf)],
+      os: [commitmentOf("os", r.os, file, source.id, idOf, ctx.commitDate)],
+      security: [commitmentOf("security", r.security, file, source.id, idOf, ctx.commitDate)],
     },
     evidence: {
       sources: [source, ...sources],
@@ -102,6 +132,16 @@ export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord 
           change: `${IMPORT_MARK} products/${file} at commit ${shortCommit(ctx.commit)} (release "${r.release.cycle}")`,
           reason: "Proposed by the endoflife.date importer for a device the catalog did not have; each date is read as docs/import.md describes for this file",
         },
+        ...(r.newer
+          ? [
+              {
+                date: ctx.checked,
+                change: `${RELEASE_DATA_MARK} ${r.newer.file} at commit ${shortCommit(r.newer.commit)} (release "${r.release.cycle}"): ${r.product.mapping.eol!.support} updates ${statementSummary(r.newer.replaced)} → ${statementSummary(r[r.product.mapping.eol!.support])}`,
+                reason:
+                  "Proposed by the endoflife.date importer: the release-data file, scraped from the manufacturer's page, is newer than the product file, and its newer fact wins",
+              },
+            ]
+          : []),
       ],
     },
   };
@@ -110,7 +150,7 @@ export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord 
 export const recordText = (r: DeviceRecord) => `${JSON.stringify(r, null, 2)}\n`;
 
 export function isUnrevisedImport(r: DeviceRecord): boolean {
-  return r.evidence.revisions.length === 1 && r.evidence.revisions[0]!.change.startsWith(IMPORT_MARK);
+  return r.evidence.revisions[0]!.change.startsWith(IMPORT_MARK) && r.evidence.revisions.every((v) => IMPORTER_MARKS.some((m) => v.change.startsWith(m)));
 }
 
 /** A record's facts without the day it was read, its revision days and its publication state: what a later import compares. */

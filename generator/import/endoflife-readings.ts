@@ -1,27 +1,52 @@
 // What a release says once the file's mapping is applied: the device's
 // identity (name, slug, manufacturer, type) and, per mapped column, one
-// statement: a dated end, minimum or ceiling with its precision, an estimate
-// (no date recorded), or a status without a date. Pure.
+// statement: a dated end, minimum, ceiling or observed last update with its
+// precision, an estimate (no date recorded, only the status it implies), or a
+// status without a date. For Apple's files the statements come from the OS
+// cycles instead (endoflife-os.ts). Pure.
 import { readableDate } from "../derive/dates.ts";
-import type { PartialDate } from "../schema/record.ts";
+import type { OsVersions, PartialDate } from "../schema/record.ts";
 import type { Cell, ProductFile, Release } from "./endoflife-releases.ts";
 import type { CitedPage, ColumnMapping, Condition, DeviceType, ProductMapping, Rule, RulePrecision } from "./endoflife-mapping.ts";
+import { phrasing, phrasingIn, type PhrasingId } from "./endoflife-phrasing.ts";
+import { newestCycle, versionRange, type OsFile } from "./endoflife-os.ts";
+import type { ReleaseDataEntry } from "./endoflife-release-data.ts";
+import { describeDate } from "../derive/dates.ts";
 
 export interface Statement {
   column: "eoas" | "eol";
   support: "os" | "security";
   component?: string;
-  /** dated: an end, minimum or ceiling; estimate: endoflife.date's reckoning, no date recorded; supported / ended: no date either way. */
+  /**
+   * dated: an end, minimum, ceiling or observed last update (which says support ended); estimate: a
+   * reckoning, no date recorded, only the status it implies; supported / ended: no date either way.
+   */
   status: "dated" | "estimate" | "supported" | "ended";
-  kind?: "end" | "minimum" | "ceiling";
+  kind?: "end" | "minimum" | "ceiling" | "lastUpdate";
   /** The date read (dated), or the date estimated (estimate: shown in the report, never recorded). */
   date?: PartialDate;
+  /** An estimate's status on the snapshot's day: ended once its period is over, continuing before. */
+  implies?: "ended" | "supported";
+  /** The latest update observed while support continues (Apple's OS cycles). */
+  lastUpdate?: PartialDate;
+  /** The phrasing (endoflife-phrasing.ts) that decided the kind. */
+  phrase?: PhrasingId;
   meaning: string;
   /** Pages the statement rests on besides the endoflife.date file (cited, not read, unless the page has a checked day). */
   pages: CitedPage[];
   cell: Cell<string | boolean>;
-  /** Position of the rule applied in the column's rules (0-based); absent for true/false. */
+  /** Position of the rule applied in the column's rules (0-based); absent for true/false and OS cycles. */
   rule?: number;
+}
+
+/** What a reading needs besides the file: the snapshot and, for Apple's files, the OS cycles. */
+export interface ReadingContext {
+  commit: string;
+  commitDate: string;
+  /** The day the files were read here (the `checked` of the pages cited). */
+  checked: string;
+  /** os/<name> → its cycles. */
+  osFiles: Map<string, OsFile>;
 }
 
 export interface ReleaseReading {
@@ -34,8 +59,59 @@ export interface ReleaseReading {
   manufacturer: string;
   deviceType: DeviceType;
   released: PartialDate;
+  osVersions?: Omit<OsVersions, "sourceIds">[];
   os?: Statement;
   security?: Statement;
+  /** For Apple's files: what the file's own eol column says, compared with the OS cycle in the sanity report. */
+  column?: Statement;
+  /** Where endoflife.date's newer release-data changed the statement: the product file's statement it replaced, and that file. */
+  newer?: { replaced?: Statement; file: string; commit: string };
+}
+
+/** A statement in a few words, as the reports and revision entries give it. */
+export function statementSummary(s: Statement | undefined): string {
+  if (!s) return "not in file";
+  switch (s.status) {
+    case "dated":
+      return s.kind === "lastUpdate" ? `ended, last update ${describeDate(s.date)}` : `${s.kind} ${describeDate(s.date)}`;
+    case "estimate":
+      return `${s.implies === "ended" ? "ended" : "continuing"}, no date (estimate ${describeDate(s.date)})`;
+    case "supported":
+      return "continuing, no date";
+    case "ended":
+      return "ended, no date";
+  }
+}
+
+export interface ReleaseDataContext {
+  /** releases/<name> at its commit, as cited. */
+  url: string;
+  file: string;
+  commit: string;
+  commitDate: string;
+  checked: string;
+}
+
+/**
+ * The reading with the release-data's newer `eol` where it differs from the
+ * product file's, read by the same column rules (the scraped value carries no
+ * comment) and citing the release-data file too.
+ */
+export function withReleaseData(reading: ReleaseReading, entry: ReleaseDataEntry, rd: ReleaseDataContext): ReleaseReading {
+  const m = reading.product.mapping;
+  if (!m.eol || m.osCycles || reading.release.eol?.value === entry.eol) return reading;
+  const release = { ...reading.release, eol: { value: entry.eol, line: entry.line, comment: "" } };
+  const s = statementOf("eol", m, m.eol, release, rd.commitDate, reading.name);
+  if (!s) return reading;
+  const page: CitedPage = {
+    id: "endoflife-release-data",
+    url: rd.url,
+    publisher: "endoflife.date",
+    title: `release-data ${rd.file} at commit ${rd.commit.slice(0, 7)} (${rd.commitDate})`,
+    checked: rd.checked,
+  };
+  const statement = { ...s, pages: [page, ...s.pages], meaning: `${s.meaning} (from endoflife.date's release-data, newer than the product file)` };
+  return { ...reading, [m.eol.support]: statement, newer: { replaced: reading[m.eol.support], file: rd.file, commit: rd.commit } };
 }
 
 /** "Pixel 9" under "Google" → "Google Pixel 9"; "Nokia G42 5G" under "Nokia" stays as it is. */
@@ -147,34 +223,122 @@ function statementOf(
   if (!cell) return undefined;
   const base = { column, support: columnMapping.support, component: columnMapping.component, cell };
   const subject = columnMapping.subject;
+  const continuing = `Continuing on ${spokenDate({ value: commitDate, precision: "day" })}`;
   if (cell.value === false)
-    return {
-      ...base,
-      status: "supported",
-      pages: [],
-      meaning: `No end date: endoflife.date listed ${subject} as continuing on ${spokenDate({ value: commitDate, precision: "day" })}`,
-    };
+    return { ...base, status: "supported", pages: [], meaning: `${continuing}: endoflife.date lists ${subject} as continuing, with no end date` };
   if (cell.value === true)
-    return { ...base, status: "ended", pages: [], meaning: `Ended, no date given: endoflife.date marks ${subject} as ended without a date` };
+    return { ...base, status: "ended", pages: [], meaning: `Ended, date not documented: endoflife.date marks ${subject} as ended without a date` };
   const day = cell.value;
   const released = release.releaseDate.value;
   const index = columnMapping.rules.findIndex((r) => matches(r.when, day, cell, released, commitDate, name));
   const rule = columnMapping.rules[index];
   if (!rule) throw new Error(`${mapping.file}: the ${column} rules end with a condition, so ${day} has no reading`);
   const date = partial(day, rule.precision);
+  // The same words mean the same kind in every file: a plain rule yields to the words of the value's own comment.
+  const phrase = rule.phrase === "listed-end" ? (phrasingIn(cell.comment) ?? phrasing(rule.phrase)) : phrasing(rule.phrase);
+  const estimate = phrase.reading === "estimate";
+  const implies = day < commitDate ? "ended" : "supported";
   const other = release[column === "eoas" ? "eol" : "eoas"];
   const build = BUILD.exec(cell.comment)?.[0] ?? (other?.value === day ? BUILD.exec(other.comment)?.[0] : undefined);
   const meaning = capitalized(
     rule.meaning
+      .replaceAll("{Status}", implies === "ended" ? "Ended, date not documented" : continuing)
       .replaceAll("{Subject}", capitalized(subject))
       .replaceAll("{subject}", subject)
       .replaceAll("{date}", spokenDate(date))
+      .replaceAll("{year}", day.slice(0, 4))
       .replaceAll("{years}", String(wholeYears(released, day)))
       .replaceAll("{build}", build ? ` (build ${build})` : ""),
   );
   const pages = pagesFor(rule, mapping, release, cell);
-  if (rule.reading === "estimate") return { ...base, status: "estimate", date, meaning, pages: [], rule: index };
-  return { ...base, status: "dated", kind: rule.reading, date, meaning, pages, rule: index };
+  if (estimate) return { ...base, status: "estimate", date: partial(day, "year"), implies, phrase: phrase.id as PhrasingId, meaning, pages: [], rule: index };
+  return { ...base, status: "dated", kind: phrase.reading as Statement["kind"], date, phrase: phrase.id as PhrasingId, meaning, pages, rule: index };
+}
+
+const osSource = (file: string, ctx: ReadingContext): CitedPage => ({
+  id: `endoflife-${file.replace(/\.md$/, "")}`,
+  url: `https://github.com/endoflife-date/endoflife.date/blob/${ctx.commit}/products/${file}`,
+  publisher: "endoflife.date",
+  title: `products/${file} at commit ${ctx.commit.slice(0, 7)} (${ctx.commitDate})`,
+  checked: ctx.checked,
+});
+
+const day = (value: string): PartialDate => ({ value, precision: "day" });
+
+/**
+ * Apple's support follows the cycle of the last OS major a device runs:
+ * security updates go on while that cycle is patched and ended with its last
+ * release; OS upgrades go on while that major is the newest.
+ */
+function osCycleStatements(
+  r: Release,
+  m: ProductMapping,
+  ctx: ReadingContext,
+): { os: Statement; security: Statement; versions: Omit<OsVersions, "sourceIds">[] } | undefined {
+  const spec = m.osCycles!;
+  const cell = r.extra[spec.key];
+  const range = cell && versionRange(cell.value);
+  if (!cell || !range) return undefined;
+  const pre = spec.since !== undefined && spec.before && Number(range.last) < spec.since;
+  const { os, file } = pre ? spec.before! : spec;
+  const cycles = ctx.osFiles.get(file);
+  const cycle = cycles?.cycles.find((c) => c.cycle === range.last);
+  if (!cycles || !cycle) return undefined;
+  const page = osSource(file, ctx);
+  const base = { column: "eol" as const, cell: cell as Cell<string | boolean>, pages: [page] };
+  const name = `${os} ${cycle.cycle}`;
+  const on = spokenDate(day(ctx.commitDate));
+  const latest = cycle.latestReleaseDate ? day(cycle.latestReleaseDate) : undefined;
+  const release = cycle.latest && latest ? `${cycle.latest} on ${spokenDate(latest)}` : "its latest release";
+  const security: Statement =
+    cycle.eol === false
+      ? {
+          ...base,
+          support: "security",
+          status: "supported",
+          ...(latest ? { lastUpdate: latest } : {}),
+          meaning: `Continuing on ${on}: ${name}, the last major version this model runs, was still patched then (latest release ${release}), per endoflife.date's products/${file}; Apple announces no end dates`,
+        }
+      : latest || typeof cycle.eol === "string"
+        ? {
+            ...base,
+            support: "security",
+            status: "dated",
+            kind: "lastUpdate",
+            phrase: "newest-build",
+            date: latest ?? day(cycle.eol as string),
+            meaning: `Ended with the last release of ${name}, the last major version this model runs: ${release} (an observed last update, not an announced end; Apple announces no end dates), per endoflife.date's products/${file}`,
+          }
+        : { ...base, support: "security", status: "ended", meaning: `Ended, date not documented: endoflife.date marks ${name} as no longer patched` };
+  const newest = newestCycle(ctx.osFiles.get(spec.file) ?? cycles)!;
+  const next = cycles.cycles.filter((c) => c.releaseDate > cycle.releaseDate).sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : 1))[0];
+  const current = !pre && cycle.cycle === newest.cycle;
+  const upgrades: Statement = current
+    ? {
+        ...base,
+        support: "os",
+        status: "supported",
+        meaning: `Continuing on ${on}: ${name} is the newest major version, and this model runs it, per endoflife.date's products/${m.file} and products/${file}`,
+      }
+    : {
+        ...base,
+        support: "os",
+        status: "dated",
+        kind: "lastUpdate",
+        phrase: "newest-build",
+        date: day(cycle.releaseDate),
+        meaning: `Ended: ${name} (${spokenDate(day(cycle.releaseDate))}) was the last major version for this model${next ? `; ${pre ? spec.os : os} ${next.cycle} followed without it` : ""}, per endoflife.date's products/${m.file} and products/${file}`,
+      };
+  // An iPad that ran iOS before iPadOS 13 and iPadOS after carries both ranges.
+  const last = current ? {} : { last: range.last };
+  const split = spec.since !== undefined && spec.before && Number(range.first) < spec.since && !pre;
+  const versions = split
+    ? [
+        { os: spec.before!.os, first: range.first, last: String(spec.since! - 1) },
+        { os, first: String(spec.since), ...last },
+      ]
+    : [{ os, first: range.first, ...last }];
+  return { os: upgrades, security, versions };
 }
 
 /** endoflife.date writes a month as its first day, and says where a release day is approximate. */
@@ -182,7 +346,8 @@ export function releasedOf(cell: Cell<string>): PartialDate {
   return cell.value.endsWith("-01") || /approximat/i.test(cell.comment) ? partial(cell.value, "month") : partial(cell.value, "day");
 }
 
-export function readRelease(product: ProductFile, release: Release, commitDate: string): ReleaseReading {
+export function readRelease(product: ProductFile, release: Release, ctx: ReadingContext): ReleaseReading {
+  const { commitDate } = ctx;
   const m = product.mapping;
   const model = joinWords(m.labelPrefix, release.label);
   const name = joinWords(m.brand, model);
@@ -192,7 +357,7 @@ export function readRelease(product: ProductFile, release: Release, commitDate: 
     const statement = columnMapping && statementOf(column, m, columnMapping, release, commitDate, name);
     return statement ? [statement] : [];
   });
-  return {
+  const identity = {
     product,
     release,
     name,
@@ -201,7 +366,8 @@ export function readRelease(product: ProductFile, release: Release, commitDate: 
     manufacturer: built?.manufacturer ?? m.manufacturer,
     deviceType: m.deviceTypeByName?.find(([re]) => re.test(name))?.[1] ?? m.deviceType,
     released: releasedOf(release.releaseDate),
-    os: statements.find((s) => s.support === "os"),
-    security: statements.find((s) => s.support === "security"),
   };
+  const cycles = m.osCycles && osCycleStatements(release, m, ctx);
+  if (cycles) return { ...identity, osVersions: cycles.versions, os: cycles.os, security: cycles.security, column: statements[0] };
+  return { ...identity, os: statements.find((s) => s.support === "os"), security: statements.find((s) => s.support === "security") };
 }

@@ -57,15 +57,10 @@ function compareDates(a: PartialDate, b: PartialDate): "same" | "nested" | "apar
   return (p.first >= q.first && p.last <= q.last) || (q.first >= p.first && q.last <= p.last) ? "nested" : "apart";
 }
 
-const overlaps = (a: PartialDate, b: PartialDate) => {
-  const p = periodOf(a)!;
-  const q = periodOf(b)!;
-  return p.first <= q.last && q.first <= p.last;
-};
-
 function statusOf(theirs: Statement, c: Commitment, commitDate: string): { status: Exclude<Status, "resolved">; why?: string } {
   const ours = datedOf(c);
-  switch (theirs.status) {
+  const status = theirs.status === "estimate" ? theirs.implies! : theirs.status;
+  switch (status) {
     case "dated": {
       const same = ours.find((o) => o.field === theirs.kind);
       if (same) {
@@ -74,6 +69,10 @@ function statusOf(theirs: Statement, c: Commitment, commitDate: string): { statu
         if (cmp === "nested") return { status: "compatible", why: "one date lies within the other" };
         return { status: "conflict", why: `their ${theirs.kind} differs from ours` };
       }
+      // An observed last update is compatible with a documented end it does not pass: updates stopped by then.
+      const end = ours.find((o) => o.field === "end");
+      if (theirs.kind === "lastUpdate" && end && periodOf(theirs.date!)!.first <= periodOf(end.date)!.last)
+        return { status: "compatible", why: "their last observed update is no later than our documented end" };
       if (ours.length)
         return {
           status: "conflict",
@@ -81,24 +80,23 @@ function statusOf(theirs: Statement, c: Commitment, commitDate: string): { statu
         };
       return { status: "conflict", why: "they give a date; we record none" };
     }
-    case "estimate":
-      if (!ours.length) return { status: "same" };
-      return ours.some((o) => overlaps(o.date, theirs.date!))
-        ? { status: "compatible", why: "we record a date; their estimate agrees with it" }
-        : { status: "conflict", why: "their estimate lies outside our dates" };
     case "supported": {
-      if (!ours.length) return { status: "same" };
+      if (c.ended) return { status: "conflict", why: `they list it as continuing on ${commitDate}; we record it as ended` };
       const ended = ours.find((o) => o.field === "end" && periodOf(o.date)!.last < commitDate);
-      return ended
-        ? { status: "conflict", why: `they list it as continuing on ${commitDate}; our end is earlier` }
-        : { status: "compatible", why: "we record a date; they record none yet" };
+      if (ended) return { status: "conflict", why: `they list it as continuing on ${commitDate}; our end is earlier` };
+      if (c.supportedOn) return { status: "same" };
+      return ours.length
+        ? { status: "compatible", why: "we record a date; they record none yet" }
+        : { status: "compatible", why: `they list it as continuing on ${commitDate}; we record no status` };
     }
     case "ended": {
-      if (!ours.length) return { status: "same" };
-      const later = ours.find((o) => o.field !== "ceiling" && periodOf(o.date)!.first > commitDate);
-      return later
-        ? { status: "conflict", why: `they mark it ended by ${commitDate}; our ${later.field} is later` }
-        : { status: "compatible", why: "we record a date; they mark it ended without one" };
+      if (c.supportedOn) return { status: "conflict", why: `they mark it ended by ${commitDate}; we list it as continuing` };
+      const later = ours.find((o) => o.field !== "ceiling" && o.field !== "lastUpdate" && periodOf(o.date)!.first > commitDate);
+      if (later) return { status: "conflict", why: `they mark it ended by ${commitDate}; our ${later.field} is later` };
+      if (c.ended) return { status: "same" };
+      return ours.length
+        ? { status: "compatible", why: "we record a date; they mark it ended without one" }
+        : { status: "conflict", why: "they mark it ended; we record neither a date nor that it ended" };
     }
   }
 }

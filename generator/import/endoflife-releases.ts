@@ -23,6 +23,8 @@ export interface Release {
   eoas?: Cell<string | boolean>;
   eol?: Cell<string | boolean>;
   link?: Cell<string | null>;
+  /** The values of the mapping's extra keys (e.g. supportedIosVersions), by key. */
+  extra: Record<string, Cell<unknown>>;
   /** Every comment and text value of the release: where its links name things. */
   text: string[];
 }
@@ -172,6 +174,7 @@ function readRelease(
     eoas: cells.get("eoas") as Cell<string | boolean> | undefined,
     eol: cells.get("eol") as Cell<string | boolean> | undefined,
     link: cells.get("link") as Cell<string | null> | undefined,
+    extra: Object.fromEntries([...cells].filter(([key]) => !COMMON_KEYS.includes(key) && key !== "eoas" && key !== "eol")),
     text,
   };
 }

@@ -36,6 +36,17 @@ export interface SkippedEntry extends ReleaseRef {
   reason: string;
 }
 
+/** How endoflife.date's release-data compares with the product file it belongs to. */
+export interface ReleaseDataEntry {
+  file: string;
+  /** Releases whose eol is the same in both. */
+  agree: number;
+  /** Releases whose eol differs: the newer fact, applied with a revision entry. */
+  newer: { cycle: string; productFile: string; release: string }[];
+  /** Releases the product file does not have (a new model, or another name for one): listed for a curator, not imported. */
+  notInProductFile: { cycle: string; eol: string }[];
+}
+
 export interface Report {
   /** What the report rests on. Not the day of the run or the flags for new proposals: on a landed catalog a run on any day writes the same bytes. */
   source: { repository: string; commit: string; commitDate: string };
@@ -49,6 +60,7 @@ export interface Report {
   proposals: ProposalEntry[];
   notWritten: SkippedEntry[];
   notCovered: { slug: string; name: string; state: string }[];
+  releaseData?: { repository: string; commit: string; commitDate: string; files: ReleaseDataEntry[] };
 }
 
 const bySlug = <T extends { slug: string }>(a: T, b: T) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
@@ -167,6 +179,24 @@ export function reportMarkdown(report: Report): string {
         )
       : "None.",
     "",
+    ...(report.releaseData
+      ? [
+          "## endoflife.date release-data",
+          "",
+          `[release-data](${report.releaseData.repository}) at commit \`${report.releaseData.commit}\` (${report.releaseData.commitDate}), newer than the product files. Where a release's \`eol\` differs, the newer fact wins and the record carries a revision entry saying so; releases the product file lacks are listed for a curator.`,
+          "",
+          table(
+            ["File", "Same eol", "Newer eol applied", "Not in the product file"],
+            report.releaseData.files.map((f) => [
+              f.file,
+              String(f.agree),
+              f.newer.map((n) => `\`${n.cycle}\`: ${n.productFile} → ${n.release}`).join("; ") || "none",
+              f.notInProductFile.map((n) => `\`${n.cycle}\` (eol ${n.eol})`).join(", ") || "none",
+            ]),
+          ),
+          "",
+        ]
+      : []),
     "## Records endoflife.date does not cover",
     "",
     report.notCovered.length

@@ -1,0 +1,87 @@
+// One table from a source's phrasing to the kind of fact it states, applied
+// to every endoflife.date file: the same words mean the same kind wherever
+// they appear. A rule of the per-file table (endoflife-mapping.ts) names a
+// phrasing when its dates are worded so on the page they come from (Google's
+// and Nokia's "no guaranteed updates after" tables alike); a value whose own
+// comment uses a phrasing's words takes that phrasing even where its file's
+// rule says otherwise. docs/import.md prints this table. Pure.
+
+/**
+ * What a dated value becomes. `end`, `minimum`, `ceiling` and `lastUpdate`
+ * are the record's four kinds of dated statement and are never turned into
+ * one another; `estimate` is a reckoning (launch plus N years, "expected",
+ * "approximation"): the record gets no date from it, only the status the
+ * source gives (ended once the estimate has passed, continuing before), and
+ * the meaning says what was estimated.
+ */
+export type Reading = "end" | "minimum" | "ceiling" | "lastUpdate" | "estimate";
+
+export interface Phrasing {
+  id: string;
+  /** The words that mark it in a value's comment or a page's column heading; absent for a phrasing known by the shape of the value alone. */
+  words?: RegExp;
+  reading: Reading;
+  /** What it means, for docs/import.md. */
+  reads: string;
+}
+
+export const PHRASINGS = [
+  {
+    id: "guarantee-horizon",
+    words: /\bno guaranteed\b[^|]*\bafter\b|\bguaranteed (?:until|through)\b/i,
+    reading: "minimum",
+    reads:
+      'A guarantee horizon ("no guaranteed updates after", "guaranteed until"): updates are promised at least until then and may go on; a minimum, never an end.',
+  },
+  {
+    id: "at-least",
+    words: /\bat least\b|\bminimum\b/i,
+    reading: "minimum",
+    reads: '"At least", "a minimum of": a minimum commitment.',
+  },
+  {
+    id: "up-to",
+    words: /\bup to\b(?! and including)|\baim(?:s|ed|ing)?\b/i,
+    reading: "ceiling",
+    reads: '"Up to", "we aim to": the most that was announced; a ceiling, neither an end nor a commitment.',
+  },
+  {
+    id: "estimate",
+    words: /\bestimat|\bexpected\b|\bapproximat/i,
+    reading: "estimate",
+    reads:
+      '"Estimated", "expected", "approximation": the file\'s own reckoning. No date is recorded; the status it implies on the snapshot\'s day is (ended once passed, continuing before).',
+  },
+  {
+    id: "launch-arithmetic",
+    reading: "estimate",
+    reads:
+      'A day that falls on the launch day some whole years later: a period counted from launch ("N years of updates"), worked out by endoflife.date. Treated as an estimate in every column of every file: no date is recorded, the status it implies is, and the meaning gives the period and the year it reaches.',
+  },
+  {
+    id: "newest-build",
+    reading: "lastUpdate",
+    reads:
+      "A past day taken from the newest build or release listed for the model: the last update observed, not an announced end. Recorded as lastUpdate with ended.",
+  },
+  {
+    id: "listed-end",
+    reading: "end",
+    reads: "A date the manufacturer's table or page gives as the end, with no qualifying words: a documented end.",
+  },
+] as const satisfies readonly Phrasing[];
+
+export type PhrasingId = (typeof PHRASINGS)[number]["id"];
+
+export const phrasing = (id: PhrasingId): Phrasing => PHRASINGS.find((p) => p.id === id)!;
+
+/** The first phrasing whose words a text uses, in the table's order (a guarantee horizon before "at least", both before "estimated"). */
+export function phrasingIn(text: string): Phrasing | undefined {
+  return PHRASINGS.find((p: Phrasing) => p.words?.test(text));
+}
+
+/** The undated statuses a file can give, and what the importer records for them. */
+export const STATUS_PHRASINGS = [
+  { value: "eol: true / eoas: true", records: "ended, date not documented (ended: true, no date)" },
+  { value: "eol: false / eoas: false", records: "continuing on the snapshot's day (supportedOn: the snapshot's commit date)" },
+] as const;
