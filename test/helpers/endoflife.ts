@@ -4,12 +4,22 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readProductFile } from "../../generator/import/endoflife-releases.ts";
 import { readRelease, type ReleaseReading } from "../../generator/import/endoflife-readings.ts";
+import { readReleaseDataFolder, readSnapshotFolder } from "../../generator/import/disk.ts";
+import { readOsFile, type OsFile } from "../../generator/import/endoflife-os.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 
 export const ENDOFLIFE_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/endoflife");
 export const SNAPSHOT = path.join(ENDOFLIFE_FIXTURES, "snapshot");
 export const FIXTURE_DATA = path.join(ENDOFLIFE_FIXTURES, "data");
 export const REAL_SNAPSHOT = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife.date");
+export const REAL_RELEASE_DATA = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife-release-data");
+
+/** The pinned snapshot as the CLI reads it by default: product and OS files, and the release-data beside them. */
+export function realSources() {
+  const folder = readSnapshotFolder(REAL_SNAPSHOT);
+  const releaseData = readReleaseDataFolder(REAL_RELEASE_DATA);
+  return { folder, input: { products: folder.products, osFiles: folder.osFiles, releaseData: { files: releaseData.files, ...releaseData.recorded! } } };
+}
 
 /** The fixture snapshot's commit, and the day the tests pretend to read it. */
 export const CONTEXT = { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24", state: "draft" as const };
@@ -20,7 +30,12 @@ export function fixtureReading(file: string, cycle: string): ReleaseReading {
   if (!product) throw new Error(problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join("\n"));
   const release = product.releases.find((r) => r.cycle === cycle);
   if (!release) throw new Error(`${file} has no release ${cycle}`);
-  return readRelease(product, release, CONTEXT.commitDate);
+  return readRelease(product, release, { ...CONTEXT, osFiles: fixtureOsFiles() });
+}
+
+/** The fixture snapshot's OS files (os/*.md), read as the importer reads them. */
+export function fixtureOsFiles(): Map<string, OsFile> {
+  return new Map(readSnapshotFolder(SNAPSHOT).osFiles.map((o) => [o.name, readOsFile(o).os!]));
 }
 
 /** A curated fixture record, as a fresh object a test may change. */

@@ -14,7 +14,7 @@ import type { Report } from "../../generator/import/endoflife-report.ts";
 import { isUnrevisedImport, proposalOf } from "../../generator/import/endoflife-proposals.ts";
 import { readRelease } from "../../generator/import/endoflife-readings.ts";
 import { tempDir, treeDigests } from "../helpers/build.ts";
-import { CONTEXT, ENDOFLIFE_FIXTURES, FIXTURE_DATA, fixtureReading, REAL_SNAPSHOT, SNAPSHOT } from "../helpers/endoflife.ts";
+import { CONTEXT, ENDOFLIFE_FIXTURES, FIXTURE_DATA, fixtureOsFiles, fixtureReading, REAL_SNAPSHOT, realSources, SNAPSHOT } from "../helpers/endoflife.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const COMMAND = path.join(ROOT, "generator/cli/import.ts");
@@ -80,7 +80,7 @@ describe("on the hand-made snapshot", () => {
   let report: Report;
   beforeAll(async () => {
     const { records } = await readCatalog(FIXTURE_DATA);
-    const result = runImport({ products: readSnapshotFolder(SNAPSHOT).products, catalog: records, devicesDir: "data/devices", context: CONTEXT });
+    const result = runImport({ ...readSnapshotFolder(SNAPSHOT), catalog: records, devicesDir: "data/devices", context: CONTEXT });
     expect(result.problems).toEqual([]);
     report = result.report!;
   });
@@ -121,10 +121,13 @@ describe("on the hand-made snapshot", () => {
 
   it("writes nothing for a release it cannot propose, and says why", async () => {
     const { records } = await readCatalog(FIXTURE_DATA);
-    const products = readSnapshotFolder(SNAPSHOT).products;
+    const { products, osFiles } = readSnapshotFolder(SNAPSHOT);
     // An earlier import of the S26 that no longer says what the snapshot says.
     const s26release = { ...fixtureReading("samsung-mobile.md", "galaxy-s26").release, eol: { value: "2034-03-06", line: 1, comment: "" } };
-    const s26 = proposalOf(readRelease(fixtureReading("samsung-mobile.md", "galaxy-s26").product, s26release, CONTEXT.commitDate), CONTEXT);
+    const s26 = proposalOf(
+      readRelease(fixtureReading("samsung-mobile.md", "galaxy-s26").product, s26release, { ...CONTEXT, osFiles: fixtureOsFiles() }),
+      CONTEXT,
+    );
     // A second file whose release has the same name, hence the same slug.
     const watch = {
       name: "pixel-watch.md",
@@ -133,6 +136,7 @@ describe("on the hand-made snapshot", () => {
     };
     const result = runImport({
       products: [...products, watch],
+      osFiles,
       catalog: [...records, { file: "data/devices/samsung-galaxy-s26.json", record: s26 }],
       devicesDir: "data/devices",
       context: CONTEXT,
@@ -147,7 +151,7 @@ describe("on the hand-made snapshot", () => {
     ]);
     // The importer counts "+" (no match), the search does not: a curated alias then reads as the proposal's name.
     const alias = records.map((l) => (l.record.slug === "nothing-phone-2" ? { ...l, record: { ...l.record, aliases: ["Samsung Galaxy X1"] } } : l));
-    const refused = runImport({ products, catalog: alias, devicesDir: "data/devices", context: CONTEXT });
+    const refused = runImport({ products, osFiles, catalog: alias, devicesDir: "data/devices", context: CONTEXT });
     expect(refused.report!.notWritten.map((s) => [`${s.file}#${s.cycle}`, s.reason])).toEqual([
       [
         "samsung-mobile.md#galaxy-x1",
@@ -221,10 +225,10 @@ describe("the command", () => {
 
 describe("on the real endoflife.date snapshot", () => {
   it("changes nothing on the landed catalog: no record written, the committed report again", async () => {
-    const folder = readSnapshotFolder(REAL_SNAPSHOT);
+    const { folder, input } = realSources();
     const catalog = await readCatalog(path.join(ROOT, "data"));
     const result = runImport({
-      products: folder.products,
+      ...input,
       catalog: catalog.records,
       devicesDir: "data/devices",
       context: { ...folder.recorded!, checked: "2027-01-05", state: "draft" },
@@ -239,10 +243,10 @@ describe("on the real endoflife.date snapshot", () => {
     const data = path.join(tempDir("dl-import-real-"), "data");
     cpSync(path.join(ROOT, "data"), data, { recursive: true });
     for (const { file, record } of (await readCatalog(data)).records) if (isUnrevisedImport(record)) rmSync(path.join(data, "devices", path.basename(file)));
-    const folder = readSnapshotFolder(REAL_SNAPSHOT);
+    const { folder, input } = realSources();
     const catalog = await readCatalog(data);
     const result = runImport({
-      products: folder.products,
+      ...input,
       catalog: catalog.records,
       devicesDir: path.join(data, "devices"),
       context: { ...folder.recorded!, checked: "2026-11-24", state: "draft" },

@@ -2,6 +2,7 @@
 // minimum, ceiling, or no date for estimates), precisions (month for a -01
 // day, year for the files approximate to the year, month for build-number
 // pasts), the manufacturer and device type, and the name and slug.
+import { PHRASINGS, phrasing, type Phrasing } from "../../generator/import/endoflife-phrasing.ts";
 import { describe, expect, it } from "vitest";
 import { linksIn, slugOf } from "../../generator/import/endoflife-readings.ts";
 import { ENDOFLIFE_FILES } from "../../generator/import/endoflife-mapping.ts";
@@ -32,50 +33,57 @@ describe("statements", () => {
       meaning: /^Android version updates guaranteed until at least August 2033/,
       pages: ["google-pixel-updates-help"],
     },
-    // A past day from the build list: an observed last update, kept as its month, the build named.
+    // A past day from the build list: an observed last update (ended), kept as its month, the build named.
     {
       file: "pixel.md",
       cycle: "5",
       support: "security",
       status: "dated",
-      kind: "end",
+      kind: "lastUpdate",
       date: "2023-11",
       precision: "month",
-      meaning: /^Last update observed, not an announced end: .*\(build UP1A\.231105\.001\) dates from November 2023$/,
+      meaning: /^Ended; last update observed, not an announced end: .*\(build UP1A\.231105\.001\) dates from November 2023$/,
       pages: ["android-build-numbers"],
     },
     // The eoas value has no comment; the same day's build on the eol line names it.
-    { file: "pixel.md", cycle: "5", support: "os", status: "dated", kind: "end", date: "2023-11", precision: "month", meaning: /\(build UP1A\.231105\.001\)/ },
-    // Samsung's OS counts turned into years: no date.
+    {
+      file: "pixel.md",
+      cycle: "5",
+      support: "os",
+      status: "dated",
+      kind: "lastUpdate",
+      date: "2023-11",
+      precision: "month",
+      meaning: /\(build UP1A\.231105\.001\)/,
+    },
+    // Launch + N years, in either column: an estimate, no date; still ahead on the commit day, so continuing.
     {
       file: "samsung-mobile.md",
       cycle: "galaxy-s26",
       support: "os",
       status: "estimate",
-      date: "2033-03",
-      meaning: /^No date: .*to March 2033; not a date Samsung gives$/,
+      date: "2033",
+      meaning: /^Continuing on 22 August 2026: Samsung announces Android version upgrades .* to 2033; an estimate, not a date Samsung gives$/,
       pages: [],
     },
-    // A security period counted from launch: the month, citing the newsroom page in the comment.
     {
       file: "samsung-mobile.md",
       cycle: "galaxy-s26",
       support: "security",
-      status: "dated",
-      kind: "end",
-      date: "2033-03",
-      precision: "month",
-      meaning: /\(7 years from the launch day; kept as the month\)/,
-      pages: ["samsung-newsroom"],
+      status: "estimate",
+      date: "2033",
+      meaning: /^Continuing on 22 August 2026: Samsung announced 7 years of security updates from launch, which endoflife.date counts to 2033; an estimate/,
+      pages: [],
     },
+    // "Up to" and "minimum" periods counted from launch keep their kind, at the year.
     {
       file: "samsung-mobile.md",
       cycle: "galaxy-x1",
       support: "security",
       status: "dated",
       kind: "ceiling",
-      date: "2030-05",
-      precision: "month",
+      date: "2030",
+      precision: "year",
       meaning: /^Up to 5 years of security updates/,
     },
     // Models Samsung's February 2022 policy named with "up to five years": a ceiling, citing the stored reports read here.
@@ -85,9 +93,9 @@ describe("statements", () => {
       support: "security",
       status: "dated",
       kind: "ceiling",
-      date: "2027-02",
-      precision: "month",
-      meaning: /^Up to 5 years of security updates from launch, to February 2027: Samsung's February 2022 policy/,
+      date: "2027",
+      precision: "year",
+      meaning: /^Up to 5 years of security updates from launch, to 2027: Samsung's February 2022 policy/,
       pages: ["samsung-2022-policy-liliputing", "samsung-2022-policy-malaysianwireless", "samsung-security"],
     },
     {
@@ -96,8 +104,8 @@ describe("statements", () => {
       support: "security",
       status: "dated",
       kind: "minimum",
-      date: "2024-06",
-      precision: "month",
+      date: "2024",
+      precision: "year",
       meaning: /minimum of 4 years/,
     },
     // A past day that is no anniversary: observed (the model left the list).
@@ -122,8 +130,14 @@ describe("statements", () => {
       precision: "month",
       meaning: /not counted from launch/,
     },
-    { file: "samsung-mobile.md", cycle: "gear-s2", support: "security", status: "ended", meaning: /^Ended, no date given/ },
-    { file: "samsung-mobile.md", cycle: "galaxy-x1", support: "os", status: "supported", meaning: /^No end date: .* continuing on 22 August 2026$/ },
+    { file: "samsung-mobile.md", cycle: "gear-s2", support: "security", status: "ended", meaning: /^Ended, date not documented: endoflife.date marks/ },
+    {
+      file: "samsung-mobile.md",
+      cycle: "galaxy-x1",
+      support: "os",
+      status: "supported",
+      meaning: /^Continuing on 22 August 2026: endoflife.date lists .* as continuing, with no end date$/,
+    },
     // Year-approximate watch file: future Wear OS dates are Samsung's "up to" pledge, past ones the year it ended.
     {
       file: "samsung-galaxy-watch.md",
@@ -145,29 +159,44 @@ describe("statements", () => {
       precision: "year",
       meaning: /ended in 2025/,
     },
-    // Nokia: endoflife.date's estimates are not recorded; product-page periods are.
-    { file: "nokia.md", cycle: "c210", support: "security", status: "estimate", date: "2025-09", meaning: /^No date: endoflife.date estimates/ },
-    { file: "nokia.md", cycle: "c32", support: "security", status: "estimate", date: "2025-02", meaning: /without a source/ },
+    // Nokia: endoflife.date's estimates and product-page periods are launch arithmetic (passed: ended, no date); the rest is Nokia's "no guaranteed updates after" table: minimums.
+    {
+      file: "nokia.md",
+      cycle: "c210",
+      support: "security",
+      status: "estimate",
+      date: "2025",
+      meaning: /^Ended, date not documented: endoflife.date estimates/,
+    },
     {
       file: "nokia.md",
       cycle: "g42-5g",
       support: "security",
+      status: "estimate",
+      date: "2026",
+      meaning: /^Ended, date not documented: the product page promises 3 years of security updates/,
+      pages: [],
+    },
+    {
+      file: "nokia.md",
+      cycle: "c32",
+      support: "security",
       status: "dated",
-      kind: "end",
-      date: "2026-06",
-      precision: "month",
-      meaning: /3 years from launch.*product page/,
-      pages: ["nokia-product-page"],
+      kind: "minimum",
+      date: "2025-02-25",
+      precision: "day",
+      meaning: /guaranteed until at least 25 February 2025, per Nokia's security-updates page/,
+      pages: ["nokia-security-updates"],
     },
     {
       file: "nokia.md",
       cycle: "g22",
       support: "security",
       status: "dated",
-      kind: "end",
+      kind: "minimum",
       date: "2026-04",
       precision: "month",
-      meaning: /Nokia's security-updates page/,
+      meaning: /guaranteed until at least April 2026, per Nokia's security-updates page/,
       pages: ["nokia-security-updates"],
     },
     // Nexus: Google's guarantee months as minimums; a day from Wikipedia stays a day.
@@ -193,18 +222,60 @@ describe("statements", () => {
       meaning: /from Wikipedia/,
       pages: [],
     },
-    // Apple: one column, read as security; expectations are not dates.
-    { file: "ipad.md", cycle: "air-4", support: "security", status: "estimate", date: "2027-09-15", meaning: /expects updates until about 15 September 2027/ },
+    // Apple: the cycle of the last major the model runs, whatever the file's own column says.
+    {
+      file: "ipad.md",
+      cycle: "air-4",
+      support: "security",
+      status: "supported",
+      meaning:
+        /^Continuing on 22 August 2026: iPadOS 26, the last major version this model runs, was still patched then \(latest release 26\.6\.1 on 17 August 2026\)/,
+      pages: ["endoflife-ipados"],
+    },
+    { file: "ipad.md", cycle: "7", support: "security", status: "supported", meaning: /iPadOS 18, the last major version this model runs, was still patched/ },
     {
       file: "ipad.md",
       cycle: "7",
+      support: "os",
+      status: "dated",
+      kind: "lastUpdate",
+      date: "2024-09-16",
+      precision: "day",
+      meaning: /^Ended: iPadOS 18 .* was the last major version for this model; iPadOS 26 followed without it/,
+    },
+    {
+      file: "ipad.md",
+      cycle: "mini-4",
       support: "security",
       status: "dated",
-      kind: "end",
-      date: "2026-05-11",
+      kind: "lastUpdate",
+      date: "2025-03-31",
       precision: "day",
-      meaning: /^Updates ended on 11 May 2026/,
+      meaning: /^Ended with the last release of iPadOS 15, the last major version this model runs: 15\.8\.4 on 31 March 2025 \(an observed last update/,
     },
+    // Before iPadOS 13, an iPad ran iOS: its cycle is in ios.md.
+    {
+      file: "ipad.md",
+      cycle: "2",
+      support: "security",
+      status: "dated",
+      kind: "lastUpdate",
+      date: "2019-07-22",
+      precision: "day",
+      meaning: /iOS 9, the last major version/,
+      pages: ["endoflife-ios"],
+    },
+    {
+      file: "ipad.md",
+      cycle: "2",
+      support: "os",
+      status: "dated",
+      kind: "lastUpdate",
+      date: "2015-09-16",
+      precision: "day",
+      meaning: /iOS 9 .*; iOS 10 followed without it/,
+    },
+    { file: "ipad.md", cycle: "10", support: "os", status: "supported", meaning: /^Continuing on 22 August 2026: iPadOS 26 is the newest major version/ },
   ];
   it.each(cases)("$file $cycle $support → $status $kind $date", (c) => {
     const s = reading(c.file, c.cycle)[c.support]!;
@@ -218,7 +289,24 @@ describe("statements", () => {
 
   it("gives a file without an OS column no OS statement", () => {
     expect(reading("nokia.md", "g22").os).toBeUndefined();
-    expect(reading("ipad.md", "7").os).toBeUndefined();
+  });
+
+  it.each([
+    ["10", [{ os: "iPadOS", first: "16" }]],
+    [
+      "mini-4",
+      [
+        { os: "iOS", first: "9", last: "12" },
+        { os: "iPadOS", first: "13", last: "15" },
+      ],
+    ],
+    ["2", [{ os: "iOS", first: "4", last: "9" }]],
+  ])("iPad %s runs %j (no last version while it runs the newest)", (cycle, versions) => {
+    expect(reading("ipad.md", cycle).osVersions).toEqual(versions);
+  });
+
+  it("keeps the file's own column beside the OS cycle, for the sanity report", () => {
+    expect(reading("ipad.md", "7").column).toMatchObject({ status: "dated", kind: "end", date: { value: "2026-05-11" } });
   });
 });
 
@@ -346,6 +434,24 @@ describe("the table", () => {
   it("never words an end or a minimum as a ceiling (the validator would refuse it)", () => {
     for (const m of ENDOFLIFE_FILES)
       for (const column of [m.eoas, m.eol])
-        for (const rule of column?.rules ?? []) if (rule.reading !== "ceiling") expect(rule.meaning, `${m.file}: ${rule.meaning}`).not.toMatch(CEILING_WORDS);
+        for (const rule of column?.rules ?? [])
+          if (phrasing(rule.phrase).reading !== "ceiling") expect(rule.meaning, `${m.file}: ${rule.meaning}`).not.toMatch(CEILING_WORDS);
+  });
+
+  it("same words, same kind: a rule whose condition names a phrasing's words reads as that phrasing", () => {
+    for (const m of ENDOFLIFE_FILES)
+      for (const column of [m.eoas, m.eol])
+        for (const rule of column?.rules ?? []) {
+          const named = rule.when?.comment && PHRASINGS.find((p: Phrasing) => p.words && p.words.source === rule.when!.comment!.source);
+          if (named) expect(rule.phrase, `${m.file}: ${rule.meaning}`).toBe(named.id);
+        }
+  });
+
+  it("reads a launch anniversary as an estimate in every column of every file", () => {
+    for (const m of ENDOFLIFE_FILES)
+      for (const column of [m.eoas, m.eol])
+        for (const rule of column?.rules ?? [])
+          if (rule.when?.day === "anniversary" && !rule.when.comment && !rule.when.name)
+            expect(phrasing(rule.phrase).reading, `${m.file} ${column!.label}: ${rule.meaning}`).toBe("estimate");
   });
 });
