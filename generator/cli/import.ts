@@ -10,7 +10,7 @@ import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
 import { readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
-import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport } from "../import/endoflife-import.ts";
+import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow } from "./args.ts";
 
@@ -84,3 +84,7 @@ console.log(
     `${totals.notWritten} not written, ${totals.notCovered} records not covered`,
 );
 console.log(`[import] report: ${path.join(args.data as string, REPORT_MARKDOWN)} (and .json)`);
+const sanity = result.sanity!.totals;
+console.log(
+  `[import] verdict sanity: ${sanity.records} records, ${sanity.agree} agree with the source, ${sanity.explained} explained and ${sanity.unexplained} unexplained contradictions: ${path.join(args.data as string, SANITY_MARKDOWN)}`,
+);

@@ -13,6 +13,7 @@ import { readProductFile, type ProductFile } from "./endoflife-releases.ts";
 import { readRelease, statementSummary, withReleaseData, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
 import { productFileOf, readReleaseDataFile, type ReleaseDataFile, type ReleaseDataText } from "./endoflife-release-data.ts";
 import { readOsFile, type OsFile, type OsText } from "./endoflife-os.ts";
+import { sanityJson, sanityMarkdown, verdictSanity, type SanityReport } from "./verdict-sanity.ts";
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
 import { factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
@@ -62,12 +63,15 @@ export interface ImportResult {
   /** Paths relative to the data folder: devices/<slug>.json for new proposals, import/endoflife.{json,md}. */
   writes: { path: string; text: string }[];
   report?: Report;
+  sanity?: SanityReport;
 }
 
 export const RELEASE_DATA_REPOSITORY = "https://github.com/endoflife-date/release-data";
 
 export const REPORT_JSON = "import/endoflife.json";
 export const REPORT_MARKDOWN = "import/endoflife.md";
+export const SANITY_JSON = "import/verdict-sanity.json";
+export const SANITY_MARKDOWN = "import/verdict-sanity.md";
 
 const summary = statementSummary;
 
@@ -126,6 +130,8 @@ export function runImport(input: ImportInput): ImportResult {
   const index = indexCatalog(catalog.filter((l) => !isUnrevisedImport(l.record)));
 
   const matched = new Map<string, RecordEntry>();
+  /** Each reading beside the record it speaks about, for the verdict sanity report. */
+  const about: { reading: ReleaseReading; record: DeviceRecord }[] = [];
   const notWritten: SkippedEntry[] = [];
   const candidates = new Map<string, ReleaseReading[]>();
   for (const reading of readings) {
@@ -136,6 +142,7 @@ export function runImport(input: ImportInput): ImportResult {
       const r = m.record.record;
       const entry = matched.get(r.slug) ?? { slug: r.slug, name: r.name, state: r.publication.state, releases: [], rows: [] };
       entry.releases.push({ ...refOf(reading), matchedBy: m.by });
+      about.push({ reading, record: r });
       entry.rows.push(...reconcile(reading, r, ctx.commitDate).map((row) => ({ ...row, release: `${reading.product.mapping.file}#${reading.release.cycle}` })));
       matched.set(r.slug, entry);
     } else candidates.set(reading.slug, [...(candidates.get(reading.slug) ?? []), reading]);
@@ -194,6 +201,8 @@ export function runImport(input: ImportInput): ImportResult {
   }
   const kept = proposals.filter((p) => p.present || fresh.includes(p));
 
+  for (const p of kept) about.push({ reading: p.reading, record: p.present ? imports.get(p.record.slug)!.record : p.record });
+  const sanity = verdictSanity({ readings: about, commit: ctx.commit, commitDate: ctx.commitDate });
   const report = buildReport(ctx, files, readings, [...matched.values()], kept, notWritten, catalog);
   if (rd && releaseData.size)
     report.releaseData = {
@@ -222,8 +231,11 @@ export function runImport(input: ImportInput): ImportResult {
       ...fresh.map((p) => ({ path: `devices/${p.record.slug}.json`, text: recordText(p.record) })),
       { path: REPORT_JSON, text: reportJson(report) },
       { path: REPORT_MARKDOWN, text: reportMarkdown(report) },
+      { path: SANITY_JSON, text: sanityJson(sanity) },
+      { path: SANITY_MARKDOWN, text: sanityMarkdown(sanity) },
     ],
     report,
+    sanity,
   };
 }
 

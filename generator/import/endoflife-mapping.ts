@@ -233,13 +233,12 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
       },
       { ...fromLaunch("Samsung announced"), pages: [] },
       {
-        // The day endoflife.date's check stopped finding the model on Samsung's list: an observation, kept as the month in both files (rounding it to the year would show an ended tablet as ending soon).
+        // The day endoflife.date's check stopped finding the model on Samsung's list: an observation, kept as the day it gives in both files (rounded to the month or the year, an ended phone would read as ending soon).
         when: { time: "past" },
         phrase: "listed-end",
-        precision: "month",
+        precision: "day",
         pages: ["samsung-security-scope", "comment-links"],
-        meaning:
-          "{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch; kept as the month)",
+        meaning: "{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch)",
       },
       listed(precision, ["comment-links"], ` (${kept})`),
     ]),
