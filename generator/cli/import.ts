@@ -9,7 +9,7 @@ import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
-import { readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { readAppleSources, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow } from "./args.ts";
@@ -56,6 +56,9 @@ const commitDate = commitDateFlag === undefined ? knownDate! : resolveNow(commit
 const releaseDataDir = (args["release-data"] as string | undefined) ?? path.join(dir!, "..", "endoflife-release-data");
 const releaseData = args["release-data"] !== undefined || existsSync(releaseDataDir) ? readReleaseDataFolder(releaseDataDir) : undefined;
 
+// SOFA and AppleDB beside the snapshot check Apple's OS cycles in the sanity report.
+const apple = readAppleSources(path.join(dir!, "..", "sofa"), path.join(dir!, "..", "appledb"));
+
 const problems = [...folder.problems, ...(releaseData?.problems ?? [])].map(formatSourceProblem);
 const catalog = await readCatalog(args.data as string);
 problems.push(...catalog.problems.map(formatProblem));
@@ -65,6 +68,7 @@ const result = problems.length
       products: folder.products,
       osFiles: folder.osFiles,
       ...(releaseData?.recorded ? { releaseData: { files: releaseData.files, ...releaseData.recorded } } : {}),
+      ...(apple ? { apple } : {}),
       catalog: catalog.records,
       devicesDir: path.join(args.data as string, "devices"),
       context: { commit, commitDate, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },

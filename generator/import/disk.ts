@@ -7,6 +7,7 @@ import type { SourceProblem } from "./front-matter.ts";
 import { snapshotFromReadme, type ProductText } from "./endoflife-import.ts";
 import type { OsText } from "./endoflife-os.ts";
 import type { ReleaseDataText } from "./endoflife-release-data.ts";
+import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
@@ -61,6 +62,20 @@ export function readReleaseDataFolder(dir: string): { files: ReleaseDataText[]; 
     recorded,
     problems: recorded ? [] : [{ file: readme, line: 1, message: "does not record the commit and date the release-data files are from" }],
   };
+}
+
+/** SOFA's v2 feeds and AppleDB's os-builds.json, for the Apple cross-check (undefined when either folder is missing). */
+export function readAppleSources(
+  sofaDir: string,
+  appledbDir: string,
+): { sofa: Record<string, SofaFeed>; builds: AppleBuild[]; appledbDate: string } | undefined {
+  const builds = path.join(appledbDir, "os-builds.json");
+  if (!existsSync(path.join(sofaDir, "v2")) || !existsSync(builds)) return undefined;
+  const sofa = Object.fromEntries(
+    ["ios", "watchos", "macos"].map((os) => [os, JSON.parse(readFileSync(path.join(sofaDir, "v2", `${os}_data_feed.json`), "utf8")) as SofaFeed]),
+  );
+  const appledb = JSON.parse(readFileSync(builds, "utf8")) as { date: string; builds: AppleBuild[] };
+  return { sofa, builds: appledb.builds, appledbDate: appledb.date };
 }
 
 export function writeUnder(dataDir: string, writes: { path: string; text: string }[]): void {

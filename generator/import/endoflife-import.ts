@@ -14,6 +14,7 @@ import { readRelease, statementSummary, withReleaseData, type ReleaseReading, ty
 import { productFileOf, readReleaseDataFile, type ReleaseDataFile, type ReleaseDataText } from "./endoflife-release-data.ts";
 import { readOsFile, type OsFile, type OsText } from "./endoflife-os.ts";
 import { sanityJson, sanityMarkdown, verdictSanity, type SanityReport } from "./verdict-sanity.ts";
+import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
 import { factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
@@ -52,6 +53,8 @@ export interface ImportInput {
   osFiles: OsText[];
   /** endoflife.date's release-data (releases/*.json), newer than the product files: its eol wins where it differs, with a revision entry. */
   releaseData?: { files: ReleaseDataText[]; commit: string; commitDate: string };
+  /** SOFA's feeds and AppleDB's builds, to check Apple's OS cycles against in the sanity report. */
+  apple?: { sofa: Record<string, SofaFeed>; builds: AppleBuild[]; appledbDate: string };
   catalog: LoadedRecord[];
   /** The devices folder as the catalog's file names show it (e.g. data/devices). */
   devicesDir: string;
@@ -202,7 +205,12 @@ export function runImport(input: ImportInput): ImportResult {
   const kept = proposals.filter((p) => p.present || fresh.includes(p));
 
   for (const p of kept) about.push({ reading: p.reading, record: p.present ? imports.get(p.record.slug)!.record : p.record });
-  const sanity = verdictSanity({ readings: about, commit: ctx.commit, commitDate: ctx.commitDate });
+  const sanity = verdictSanity({
+    readings: about,
+    commit: ctx.commit,
+    commitDate: ctx.commitDate,
+    ...(input.apple ? { apple: { ...input.apple, osFiles } } : {}),
+  });
   const report = buildReport(ctx, files, readings, [...matched.values()], kept, notWritten, catalog);
   if (rd && releaseData.size)
     report.releaseData = {

@@ -64,6 +64,8 @@ export interface ReleaseReading {
   security?: Statement;
   /** For Apple's files: what the file's own eol column says, compared with the OS cycle in the sanity report. */
   column?: Statement;
+  /** For Apple's files: the OS cycle the device's support follows, as os/<file> and its cycle. */
+  osCycle?: { file: string; cycle: string };
   /** Where endoflife.date's newer release-data changed the statement: the product file's statement it replaced, and that file. */
   newer?: { replaced?: Statement; file: string; commit: string };
 }
@@ -274,7 +276,7 @@ function osCycleStatements(
   r: Release,
   m: ProductMapping,
   ctx: ReadingContext,
-): { os: Statement; security: Statement; versions: Omit<OsVersions, "sourceIds">[] } | undefined {
+): { os: Statement; security: Statement; versions: Omit<OsVersions, "sourceIds">[]; cycle: { file: string; cycle: string } } | undefined {
   const spec = m.osCycles!;
   const cell = r.extra[spec.key];
   const range = cell && versionRange(cell.value);
@@ -338,7 +340,7 @@ function osCycleStatements(
         { os, first: String(spec.since), ...last },
       ]
     : [{ os, first: range.first, ...last }];
-  return { os: upgrades, security, versions };
+  return { os: upgrades, security, versions, cycle: { file, cycle: cycle.cycle } };
 }
 
 /** endoflife.date writes a month as its first day, and says where a release day is approximate. */
@@ -368,6 +370,6 @@ export function readRelease(product: ProductFile, release: Release, ctx: Reading
     released: releasedOf(release.releaseDate),
   };
   const cycles = m.osCycles && osCycleStatements(release, m, ctx);
-  if (cycles) return { ...identity, osVersions: cycles.versions, os: cycles.os, security: cycles.security, column: statements[0] };
+  if (cycles) return { ...identity, osVersions: cycles.versions, os: cycles.os, security: cycles.security, column: statements[0], osCycle: cycles.cycle };
   return { ...identity, os: statements.find((s) => s.support === "os"), security: statements.find((s) => s.support === "security") };
 }

@@ -10,6 +10,7 @@ import { verdictOf, type VerdictCode } from "../derive/verdict.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
 import { statementSummary } from "./endoflife-readings.ts";
+import { crossCheck, type CrossCheckRow } from "./apple-crosscheck.ts";
 
 /** What the source itself says of security support on its commit day. */
 export type SourceStatus = "ended" | "supported" | "not stated";
@@ -32,6 +33,8 @@ export interface SanityRow {
 
 export interface SanityReport {
   source: { commit: string; commitDate: string };
+  /** Apple's OS cycles the devices end on, against SOFA and AppleDB (absent when those sources were not given). */
+  apple?: CrossCheckRow[];
   totals: { records: number; agree: number; explained: number; unexplained: number; byVerdict: Record<string, number> };
   /** Contradictions nothing explains first, then the explained ones; agreements are only counted. */
   contradictions: SanityRow[];
@@ -95,9 +98,10 @@ export interface SanityInput {
   readings: { reading: ReleaseReading; record: DeviceRecord }[];
   commit: string;
   commitDate: string;
+  apple?: Omit<Parameters<typeof crossCheck>[0], "cycles">;
 }
 
-export function verdictSanity({ readings, commit, commitDate }: SanityInput): SanityReport {
+export function verdictSanity({ readings, commit, commitDate, apple }: SanityInput): SanityReport {
   const rows: SanityRow[] = [];
   const byVerdict = new Map<string, number>();
   let agree = 0;
@@ -132,8 +136,10 @@ export function verdictSanity({ readings, commit, commitDate }: SanityInput): Sa
   const order = (r: SanityRow) => (r.explanation ? 1 : 0);
   rows.sort((a, b) => order(a) - order(b) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0) || (a.release < b.release ? -1 : 1));
   const explained = rows.filter((r) => r.explanation).length;
+  const cycles = readings.flatMap(({ reading }) => (reading.osCycle ? [`${reading.osCycle.file}#${reading.osCycle.cycle}`] : []));
   return {
     source: { commit, commitDate },
+    ...(apple ? { apple: crossCheck({ ...apple, cycles }) } : {}),
     totals: {
       records: agree + rows.length,
       agree,
@@ -187,5 +193,20 @@ export function sanityMarkdown(r: SanityReport): string {
       true,
     ),
     "",
+    ...(r.apple
+      ? [
+          "## Apple's OS cycles against SOFA and AppleDB",
+          "",
+          "The cycles Apple devices end on (or run as their last), as endoflife.date, SOFA (security releases with their CVE counts) and AppleDB (builds to 2024-09, with the identifiers that got them) give them. Records follow endoflife.date's cycle status and state a cycle's last release as the last update observed, not as the last security update; where the sources disagree, a curator decides.",
+          "",
+          "| OS | Cycle | endoflife.date | SOFA | AppleDB | Disagreement |",
+          "| --- | --- | --- | --- | --- | --- |",
+          ...r.apple.map(
+            (a) =>
+              `| ${a.os} | ${a.cycle} | ${cell(a.endoflife)} | ${cell(a.sofa ?? "not covered")} | ${cell(a.appledb ?? "not covered")} | ${cell(a.disagreement ?? "none")} |`,
+          ),
+          "",
+        ]
+      : []),
   ].join("\n");
 }
