@@ -233,7 +233,16 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
       },
       { ...fromLaunch("Samsung announced"), pages: [] },
       {
-        // The day endoflife.date's check stopped finding the model on Samsung's list: an observation, kept as the day it gives in both files (rounded to the month or the year, an ended phone would read as ending soon).
+        // A past 1st of a month is how the file writes a month (the older entries, typed by hand): the month.
+        when: { time: "past", day: "first" },
+        phrase: "listed-end",
+        precision: "month",
+        pages: ["samsung-security-scope", "comment-links"],
+        meaning:
+          "{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch; a month, written as its first day)",
+      },
+      {
+        // Any other past day is the day endoflife.date's check stopped finding the model on Samsung's list: an observation, kept as that day in both files (rounded to the month or the year, an ended phone would read as ending soon).
         when: { time: "past" },
         phrase: "listed-end",
         precision: "day",
