@@ -17,7 +17,7 @@ import { sanityJson, sanityMarkdown, verdictSanity, type SanityReport } from "./
 import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
-import { factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
+import { carryIdentifiers, factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
 import {
   sortedCounts,
   sortReport,
@@ -167,7 +167,8 @@ export function runImport(input: ImportInput): ImportResult {
     const reading = same[0]!;
     const earlier = imports.get(slug);
     // A rewritten import keeps the publication state a curator gave it.
-    const record = { ...proposalOf(reading, ctx), ...(earlier ? { publication: earlier.record.publication } : {}) };
+    const fresh = proposalOf(reading, ctx);
+    const record = earlier ? carryIdentifiers(earlier.record, { ...fresh, publication: earlier.record.publication }) : fresh;
     const changed = earlier !== undefined && factsOf(earlier.record) !== factsOf(record);
     if (changed && !ctx.refresh)
       notWritten.push({

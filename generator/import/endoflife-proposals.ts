@@ -23,8 +23,58 @@ export const IMPORT_MARK = "Imported from endoflife.date";
 /** How the entry begins that records a newer fact from endoflife.date's release-data. */
 export const RELEASE_DATA_MARK = "Updated from endoflife.date release-data";
 
+/** How the identifier importers' entries begin (generator/import/identifiers-*.ts). */
+export const IDENTIFIERS_MARK = "Identifiers imported from ";
+
 /** How every importer's entries begin: a record whose revisions all begin so is an import nobody has revised. */
-export const IMPORTER_MARKS = [IMPORT_MARK, RELEASE_DATA_MARK, "Identifiers imported from "];
+export const IMPORTER_MARKS = [IMPORT_MARK, RELEASE_DATA_MARK, IDENTIFIERS_MARK];
+
+/** The sources only a variant's identifiers cite. */
+const identifierSourceIds = (r: DeviceRecord) => {
+  const cited = new Set(
+    [...r.support.os, ...r.support.security, ...r.caveats]
+      .flatMap((c) => c.sourceIds)
+      .concat(
+        (r.osVersions ?? []).flatMap((v) => v.sourceIds),
+        r.evidence.repairability.map((x) => x.sourceId),
+      ),
+  );
+  return new Set(r.variants.flatMap((v) => (v.identifiers ?? []).map((i) => i.sourceId)).filter((id) => !cited.has(id)));
+};
+
+/** A record without what the identifier importers added: what the endoflife.date importer reads and compares. */
+function withoutIdentifiers(r: DeviceRecord): DeviceRecord {
+  const only = identifierSourceIds(r);
+  return {
+    ...r,
+    variants: r.variants.map(({ identifiers: _identifiers, ...v }) => v),
+    evidence: {
+      ...r.evidence,
+      sources: r.evidence.sources.filter((s) => !only.has(s.id)),
+      revisions: r.evidence.revisions.filter((v) => !v.change.startsWith(IDENTIFIERS_MARK)),
+    },
+  };
+}
+
+/**
+ * A rewritten import keeps what the identifier importers added to the earlier
+ * one (a variant's codes, their sources, their revision entries), so a
+ * refresh never loses a model code.
+ */
+export function carryIdentifiers(earlier: DeviceRecord, proposal: DeviceRecord): DeviceRecord {
+  const only = identifierSourceIds(earlier);
+  const codes = new Map(earlier.variants.map((v) => [v.model, v.identifiers]));
+  const have = new Set(proposal.evidence.sources.map((s) => s.id));
+  return {
+    ...proposal,
+    variants: proposal.variants.map((v) => (codes.get(v.model) ? { ...v, identifiers: codes.get(v.model)! } : v)),
+    evidence: {
+      ...proposal.evidence,
+      sources: [...proposal.evidence.sources, ...earlier.evidence.sources.filter((s) => only.has(s.id) && !have.has(s.id))],
+      revisions: [...proposal.evidence.revisions, ...earlier.evidence.revisions.filter((v) => v.change.startsWith(IDENTIFIERS_MARK))],
+    },
+  };
+}
 
 export const REPOSITORY = "https://github.com/endoflife-date/endoflife.date";
 
@@ -155,7 +205,7 @@ export function isUnrevisedImport(r: DeviceRecord): boolean {
 
 /** A record's facts without the day it was read, its revision days and its publication state: what a later import compares. */
 export function factsOf(r: DeviceRecord): string {
-  const parsed = DeviceRecordSchema.parse(structuredClone(r));
+  const parsed = withoutIdentifiers(DeviceRecordSchema.parse(structuredClone(r)));
   return JSON.stringify({
     ...parsed,
     publication: null,
