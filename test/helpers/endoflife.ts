@@ -11,6 +11,8 @@ import type { DeviceRecord } from "../../generator/schema/record.ts";
 export const ENDOFLIFE_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/endoflife");
 export const SNAPSHOT = path.join(ENDOFLIFE_FIXTURES, "snapshot");
 export const FIXTURE_DATA = path.join(ENDOFLIFE_FIXTURES, "data");
+/** Beside the snapshot, where the CLI looks for release-data by default (as ../shared/sources holds both). */
+export const FIXTURE_RELEASE_DATA = path.join(ENDOFLIFE_FIXTURES, "endoflife-release-data");
 export const REAL_SNAPSHOT = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife.date");
 export const REAL_RELEASE_DATA = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife-release-data");
 
@@ -19,6 +21,13 @@ export function realSources() {
   const folder = readSnapshotFolder(REAL_SNAPSHOT);
   const releaseData = readReleaseDataFolder(REAL_RELEASE_DATA);
   return { folder, input: { products: folder.products, osFiles: folder.osFiles, releaseData: { files: releaseData.files, ...releaseData.recorded! } } };
+}
+
+/** The hand-made snapshot and release-data as the CLI reads them by default: runImport's input without the catalog. */
+export function fixtureSources() {
+  const { products, osFiles } = readSnapshotFolder(SNAPSHOT);
+  const releaseData = readReleaseDataFolder(FIXTURE_RELEASE_DATA);
+  return { products, osFiles, releaseData: { files: releaseData.files, ...releaseData.recorded! } };
 }
 
 /** The fixture snapshot's commit, and the day the tests pretend to read it. */

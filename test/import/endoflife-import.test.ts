@@ -1,7 +1,9 @@
-// The importer end to end: on the hand-made snapshot and catalog (proposals
-// valid, statuses, a second run that changes nothing, nothing at all written
-// on bad input), on the real endoflife.date snapshot (every proposal valid,
-// counts per file), and the generated docs/import.md being current.
+// The importer end to end: on the hand-made snapshot, release-data and
+// catalog (proposals valid, statuses, release-data's newer eol with its
+// revision entry and report table, --refresh rewriting an unrevised import, a
+// second run that changes nothing, nothing at all written on bad input), on
+// the real endoflife.date snapshot (every proposal valid, counts per file),
+// and the generated docs/import.md being current.
 import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -11,10 +13,21 @@ import { readSnapshotFolder, writeUnder } from "../../generator/import/disk.ts";
 import { runImport, snapshotFromReadme, REPORT_JSON } from "../../generator/import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../../generator/import/endoflife-docs.ts";
 import type { Report } from "../../generator/import/endoflife-report.ts";
-import { isUnrevisedImport, proposalOf } from "../../generator/import/endoflife-proposals.ts";
+import type { DeviceRecord } from "../../generator/schema/record.ts";
+import { isUnrevisedImport, proposalOf, recordText } from "../../generator/import/endoflife-proposals.ts";
 import { readRelease } from "../../generator/import/endoflife-readings.ts";
 import { tempDir, treeDigests } from "../helpers/build.ts";
-import { CONTEXT, ENDOFLIFE_FIXTURES, FIXTURE_DATA, fixtureOsFiles, fixtureReading, REAL_SNAPSHOT, realSources, SNAPSHOT } from "../helpers/endoflife.ts";
+import {
+  CONTEXT,
+  ENDOFLIFE_FIXTURES,
+  FIXTURE_DATA,
+  fixtureOsFiles,
+  fixtureReading,
+  fixtureSources,
+  REAL_SNAPSHOT,
+  realSources,
+  SNAPSHOT,
+} from "../helpers/endoflife.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const COMMAND = path.join(ROOT, "generator/cli/import.ts");
@@ -78,45 +91,104 @@ const copyOfFixtureData = () => {
 
 describe("on the hand-made snapshot", () => {
   let report: Report;
+  let writes: { path: string; text: string }[];
   beforeAll(async () => {
     const { records } = await readCatalog(FIXTURE_DATA);
-    const result = runImport({ ...readSnapshotFolder(SNAPSHOT), catalog: records, devicesDir: "data/devices", context: CONTEXT });
+    const result = runImport({ ...fixtureSources(), catalog: records, devicesDir: "data/devices", context: CONTEXT });
     expect(result.problems).toEqual([]);
     report = result.report!;
+    writes = result.writes;
   });
 
   it("proposes the devices the catalog lacks and compares the ones it has", () => {
-    expect(report.totals).toMatchObject({ releases: 25, proposed: 19, matchedRecords: 6, notWritten: 0, notCovered: 1 });
+    expect(report.totals).toMatchObject({ releases: 28, proposed: 21, matchedRecords: 7, notWritten: 0, notCovered: 1 });
     expect(report.notCovered.map((c) => c.slug)).toEqual(["nothing-phone-2"]);
+    // Records with an unresolved conflict first, then by slug.
     expect(report.records.map((r) => [r.slug, r.releases.map((x) => `${x.file}#${x.cycle} by ${x.matchedBy}`)])).toEqual([
-      ["google-pixel", ["pixel.md#1 by slug"]],
-      ["samsung-galaxy-s22", ["samsung-mobile.md#galaxy-s22 by slug"]],
+      ["google-nexus-one", ["google-nexus.md#one by slug"]],
       ["apple-ipad-10th-generation", ["ipad.md#10 by slug"]],
+      ["google-pixel", ["pixel.md#1 by slug"]],
       ["google-pixel-5", ["pixel.md#5 by slug"]],
       ["nokia-g42-5g", ["nokia.md#g42-5g by slug"]],
+      ["samsung-galaxy-s22", ["samsung-mobile.md#galaxy-s22 by slug"]],
       ["samsung-galaxy-watch4", ["samsung-galaxy-watch.md#galaxy-watch4 by slug"]],
     ]);
+    expect(writes.map((w) => w.path).filter((p) => p.startsWith("devices/"))).toHaveLength(21);
   });
 
   it("lists unresolved conflicts first, with the text that resolves each", () => {
     const rows = report.records.flatMap((r) => r.rows.map((row) => [r.slug, row.field, row.status] as const));
     expect(rows.filter(([, , s]) => s === "conflict" || s === "resolved")).toEqual([
-      ["google-pixel", "os.os", "conflict"],
+      ["google-nexus-one", "os.os", "conflict"],
       ["google-pixel", "security.security", "resolved"],
-      ["samsung-galaxy-s22", "os.os-generations", "conflict"],
     ]);
-    // Samsung's 2022 "up to" rule reads their S22 date as a ceiling, as the curated record has it.
-    expect(report.records.find((r) => r.slug === "samsung-galaxy-s22")!.rows.find((r) => r.field === "security.security-years")!.status).toBe("same");
-    expect(report.records.find((r) => r.slug === "google-pixel-5")!.rows.map((r) => [r.field, r.status])).toEqual([
-      ["released", "compatible"],
-      ["os.os", "same"],
-      ["security.security", "same"],
+    const rowsOf = (slug: string) => report.records.find((r) => r.slug === slug)!.rows.map((r) => [r.field, r.status, r.why]);
+    // eol: true beside a record that says nothing: a conflict; beside one that says ended: the same.
+    expect(rowsOf("google-nexus-one")).toEqual([
+      ["released", "compatible", "one date lies within the other"],
+      ["os.os", "conflict", "they mark it ended; we record neither a date nor that it ended"],
+      ["security.security", "same", undefined],
     ]);
-    expect(report.records.find((r) => r.slug === "samsung-galaxy-watch4")!.rows.map((r) => [r.field, r.status])).toEqual([
-      ["released", "compatible"],
-      ["os.software-years", "same"],
-      ["security.security-years", "compatible"],
+    expect(report.records.find((r) => r.slug === "google-nexus-one")!.rows[1]!.resolveWith).toBe("endoflife.date google-nexus.md#one os.os: ended, no date");
+    // Their newest builds beside our documented end (OS) and our own last update (security, resolved in the record).
+    expect(rowsOf("google-pixel")).toEqual([
+      ["released", "compatible", "one date lies within the other"],
+      ["os.os", "compatible", "their last observed update is no later than our documented end"],
+      ["security.security", "resolved", "their lastUpdate differs from ours"],
     ]);
+    expect(rowsOf("google-pixel-5")).toEqual([
+      ["released", "compatible", "one date lies within the other"],
+      ["os.os", "compatible", "their last observed update is no later than our documented end"],
+      ["security.security", "compatible", "their last observed update is no later than our documented end"],
+    ]);
+    // Samsung: the launch + 4 years OS estimate (February 2026) has passed, as has our October 2025 end; the 2022 "up to" rule reads a ceiling, at the year.
+    expect(rowsOf("samsung-galaxy-s22")).toEqual([
+      ["released", "compatible", "one date lies within the other"],
+      ["os.os-generations", "compatible", "we record a date; they mark it ended without one"],
+      ["security.security-years", "compatible", "one date lies within the other"],
+    ]);
+    // Nokia's product-page period counted from launch: an estimate, passed; our end is past too.
+    expect(rowsOf("nokia-g42-5g")).toEqual([
+      ["released", "compatible", "one date lies within the other"],
+      ["security.security-years", "compatible", "we record a date; they mark it ended without one"],
+    ]);
+    expect(rowsOf("samsung-galaxy-watch4")).toEqual([
+      ["released", "compatible", "one date lies within the other"],
+      ["os.software-years", "same", undefined],
+      ["security.security-years", "compatible", "we record a date; they record none yet"],
+    ]);
+    // Apple's OS cycle still patched, beside a record with no status.
+    expect(rowsOf("apple-ipad-10th-generation")).toEqual([
+      ["released", "same", undefined],
+      ["os.ipados", "compatible", "they list it as continuing on 2026-08-22; we record no status"],
+      ["security.security", "compatible", "they list it as continuing on 2026-08-22; we record no status"],
+    ]);
+  });
+
+  it("applies release-data's newer eol with its revision entry, and reports how release-data compares", () => {
+    expect(report.releaseData).toEqual({
+      repository: "https://github.com/endoflife-date/release-data",
+      commit: "2222222222222222222222222222222222222222",
+      commitDate: "2026-08-22",
+      files: [
+        {
+          file: "releases/samsung-mobile.json",
+          agree: 3,
+          newer: [{ cycle: "galaxy-x2", productFile: "continuing, no date", release: "end 2026-08 (month)" }],
+          notInProductFile: [{ cycle: "galaxy-x3", eol: "false" }],
+        },
+      ],
+    });
+    const x2: DeviceRecord = JSON.parse(writes.find((w) => w.path === "devices/samsung-galaxy-x2.json")!.text);
+    expect(x2.support.security[0]).toMatchObject({ end: { value: "2026-08", precision: "month" } });
+    expect(x2.evidence.revisions.map((v) => v.change)).toEqual([
+      'Imported from endoflife.date products/samsung-mobile.md at commit 1111111 (release "galaxy-x2")',
+      'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08 (month)',
+    ]);
+    expect(report.proposals.find((p) => p.slug === "samsung-galaxy-x2")).toMatchObject({ security: "end 2026-08 (month)" });
+    const markdown = writes.find((w) => w.path === "import/endoflife.md")!.text;
+    expect(markdown).toContain("## endoflife.date release-data");
+    expect(markdown).toContain("| releases/samsung-mobile.json | 3 | `galaxy-x2`: continuing, no date → end 2026-08 (month) | `galaxy-x3` (eol false) |");
   });
 
   it("writes nothing for a release it cannot propose, and says why", async () => {
@@ -146,7 +218,7 @@ describe("on the hand-made snapshot", () => {
       ["pixel.md#11", 'its slug "google-pixel-11" is also the slug of pixel-watch.md#11'],
       [
         "samsung-mobile.md#galaxy-s26",
-        "an earlier import (devices/samsung-galaxy-s26.json) differs from what this snapshot says; it is not rewritten: delete it to import the device again, or revise it as a curated record",
+        "an earlier import (devices/samsung-galaxy-s26.json) differs from what this snapshot says; it is not rewritten: run with --refresh to rewrite the imports nobody has revised, or revise it as a curated record",
       ],
     ]);
     // The importer counts "+" (no match), the search does not: a curated alias then reads as the proposal's name.
@@ -159,6 +231,49 @@ describe("on the hand-made snapshot", () => {
       ],
     ]);
     expect(refused.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-x1-plus.json");
+  });
+
+  it("with --refresh, rewrites an import nobody has revised that the snapshot now reads otherwise, keeping its publication state", async () => {
+    const { records } = await readCatalog(FIXTURE_DATA);
+    const sources = fixtureSources();
+    const file = "data/devices/samsung-galaxy-s26.json";
+    // The S26 as an earlier importer read it (launch + 7 years as a documented end to the month), since published by a curator.
+    const now = proposalOf(fixtureReading("samsung-mobile.md", "galaxy-s26"), CONTEXT);
+    const earlier: DeviceRecord = structuredClone({ ...now, publication: { state: "published" as const } });
+    earlier.support.security[0] = {
+      id: "security",
+      scope: {},
+      end: { value: "2033-03", precision: "month" },
+      meaning: "Security updates until March 2033",
+      evidenceLevel: "third-party",
+      sourceIds: ["endoflife-samsung-mobile"],
+    };
+    earlier.evidence.revisions[0]!.date = "2026-10-01";
+    const run = (record: DeviceRecord) =>
+      runImport({ ...sources, catalog: [...records, { file, record }], devicesDir: "data/devices", context: { ...CONTEXT, refresh: true } });
+
+    const refreshed = run(earlier);
+    expect(refreshed.report!.notWritten).toEqual([]);
+    expect(refreshed.writes.find((w) => w.path === "devices/samsung-galaxy-s26.json")!.text).toBe(recordText({ ...now, publication: { state: "published" } }));
+    expect(refreshed.report!.proposals.find((p) => p.slug === "samsung-galaxy-s26")).toMatchObject({ security: "continuing, no date (estimate 2033 (year))" });
+    // Run again on the rewritten record: nothing to rewrite.
+    const again = run(JSON.parse(refreshed.writes.find((w) => w.path === "devices/samsung-galaxy-s26.json")!.text));
+    expect(again.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-s26.json");
+    expect(again.report!.proposals.find((p) => p.slug === "samsung-galaxy-s26")).toBeDefined();
+
+    // A curator's revision makes it a curated record: compared, never rewritten.
+    const revised = structuredClone(earlier);
+    revised.evidence.revisions.push({ date: "2026-11-01", change: "Published", reason: "Checked against Samsung's newsroom" });
+    const kept = run(revised);
+    expect(kept.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-s26.json");
+    const entry = kept.report!.records.find((r) => r.slug === "samsung-galaxy-s26")!;
+    expect(entry.state).toBe("published");
+    // Their estimate (2033, still ahead) is compared by the status it implies: continuing, which our end does not contradict.
+    expect(entry.rows.find((r) => r.field === "security.security")).toMatchObject({
+      status: "compatible",
+      ours: "end 2033-03 (month)",
+      why: "we record a date; they record none yet",
+    });
   });
 
   it("reads the commit the snapshot's README records", () => {
@@ -178,14 +293,18 @@ describe("the command", () => {
     expect(first.status, first.stderr).toBe(0);
     const { records, problems } = await readCatalog(data);
     expect(problems).toEqual([]);
-    expect(records).toHaveLength(7 + 19);
+    expect(records).toHaveLength(8 + 21);
     expect(records.filter((r) => r.record.publication.state === "draft").map((r) => r.record.slug)).toContain("samsung-galaxy-x1-plus");
+    // The release-data folder beside the snapshot is read by default: its newer eol is in the record, with its revision entry.
+    const x2 = records.find((r) => r.record.slug === "samsung-galaxy-x2")!.record;
+    expect(x2.support.security[0]!.end).toEqual({ value: "2026-08", precision: "month" });
+    expect(x2.evidence.revisions[1]!.change).toMatch(/^Updated from endoflife.date release-data releases\/samsung-mobile.json at commit 2222222/);
     const after = treeDigests(data);
     expect(Object.keys(after)).toContain("import/endoflife.md");
 
     const second = await cliHere(args);
     expect(second.status, second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/19 proposed records \(0 written now\)/);
+    expect(second.stdout).toMatch(/21 proposed records \(0 written now\)/);
     expect(treeDigests(data)).toEqual(after);
   });
 
@@ -242,7 +361,14 @@ describe("on the real endoflife.date snapshot", () => {
     // The catalog as curated, without the landed imports nobody has revised: the run proposes those again.
     const data = path.join(tempDir("dl-import-real-"), "data");
     cpSync(path.join(ROOT, "data"), data, { recursive: true });
-    for (const { file, record } of (await readCatalog(data)).records) if (isUnrevisedImport(record)) rmSync(path.join(data, "devices", path.basename(file)));
+    // An unrevised import a curated record names as its replacement (a withdrawn duplicate's replacedBy) stays: the run finds it unchanged.
+    const landed = (await readCatalog(data)).records;
+    const named = new Set(
+      landed.flatMap(({ record: r }) => (r.publication.state === "withdrawn" && r.publication.replacedBy ? [r.publication.replacedBy] : [])),
+    );
+    const kept = landed.filter(({ record }) => isUnrevisedImport(record) && named.has(record.slug));
+    expect(kept.map(({ record }) => record.slug).sort()).toEqual(["apple-ipad-pro-11-inch-1st-generation", "apple-ipad-pro-11-inch-2nd-generation"]);
+    for (const { file, record } of landed) if (isUnrevisedImport(record) && !named.has(record.slug)) rmSync(path.join(data, "devices", path.basename(file)));
     const { folder, input } = realSources();
     const catalog = await readCatalog(data);
     const result = runImport({
@@ -256,7 +382,9 @@ describe("on the real endoflife.date snapshot", () => {
     const after = await readCatalog(data);
     expect(after.problems).toEqual([]);
     const report: Report = JSON.parse(readFileSync(path.join(data, REPORT_JSON), "utf8"));
-    expect(after.records).toHaveLength(catalog.records.length + report.totals.proposed);
+    // Every proposal is written but the kept ones, which are already there.
+    expect(result.writes.filter((w) => w.path.startsWith("devices/"))).toHaveLength(report.totals.proposed - kept.length);
+    expect(after.records).toHaveLength(catalog.records.length + report.totals.proposed - kept.length);
     expect(report.totals.releases).toBe(1029);
     expect(report.totals.notWritten).toBe(0);
     console.log(
