@@ -17,7 +17,7 @@ import { sanityJson, sanityMarkdown, verdictSanity, type SanityReport } from "./
 import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
-import { carryIdentifiers, factsOf, isUnrevisedImport, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
+import { carryIdentifiers, factsOf, isUnrevisedImport, reread, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
 import {
   sortedCounts,
   sortReport,
@@ -168,8 +168,12 @@ export function runImport(input: ImportInput): ImportResult {
     const earlier = imports.get(slug);
     // A rewritten import keeps the publication state a curator gave it.
     const fresh = proposalOf(reading, ctx);
-    const record = earlier ? carryIdentifiers(earlier.record, { ...fresh, publication: earlier.record.publication }) : fresh;
-    const changed = earlier !== undefined && factsOf(earlier.record) !== factsOf(record);
+    const changed = earlier !== undefined && factsOf(earlier.record) !== factsOf(fresh);
+    const record = !earlier
+      ? fresh
+      : changed
+        ? carryIdentifiers(earlier.record, reread(earlier.record, { ...fresh, publication: earlier.record.publication }, reading.product.mapping.file, ctx))
+        : earlier.record;
     if (changed && !ctx.refresh)
       notWritten.push({
         ...refOf(reading),

@@ -6,6 +6,7 @@ import type { Commitment, DeviceRecord, Source } from "../schema/record.ts";
 import { DeviceRecord as DeviceRecordSchema } from "../schema/record.ts";
 import type { CitedPage } from "./endoflife-mapping.ts";
 import { statementSummary, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
+import { describeCommitment } from "./endoflife-reconcile.ts";
 
 export interface ImportContext {
   commit: string;
@@ -23,11 +24,14 @@ export const IMPORT_MARK = "Imported from endoflife.date";
 /** How the entry begins that records a newer fact from endoflife.date's release-data. */
 export const RELEASE_DATA_MARK = "Updated from endoflife.date release-data";
 
+/** How the entry begins that records a re-read of a file whose reading changed (npm run import -- endoflife --refresh). */
+export const REREAD_MARK = "Re-read from endoflife.date";
+
 /** How the identifier importers' entries begin (generator/import/identifiers-*.ts). */
 export const IDENTIFIERS_MARK = "Identifiers imported from ";
 
 /** How every importer's entries begin: a record whose revisions all begin so is an import nobody has revised. */
-export const IMPORTER_MARKS = [IMPORT_MARK, RELEASE_DATA_MARK, IDENTIFIERS_MARK];
+export const IMPORTER_MARKS = [IMPORT_MARK, RELEASE_DATA_MARK, REREAD_MARK, IDENTIFIERS_MARK];
 
 /** The sources only a variant's identifiers cite. */
 const identifierSourceIds = (r: DeviceRecord) => {
@@ -61,6 +65,36 @@ function withoutIdentifiers(r: DeviceRecord): DeviceRecord {
  * one (a variant's codes, their sources, their revision entries), so a
  * refresh never loses a model code.
  */
+/**
+ * A rewritten import: the earlier one's creation entry and earlier re-reads
+ * stay (the feed keeps its history), and one entry says what the new reading
+ * changed, dated the day it was read.
+ */
+export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: string, ctx: ImportContext): DeviceRecord {
+  const said = (r: DeviceRecord) =>
+    (["security", "os"] as const).map((k) => `${k === "os" ? "OS" : "security"} ${r.support[k].map(describeCommitment).join("; ")}`);
+  const before = said(earlier);
+  const changes = said(proposal)
+    .map((now, i) => (now === before[i] ? "" : `${before[i]} → ${now.replace(/^(OS|security) /, "")}`))
+    .filter(Boolean);
+  const kept = earlier.evidence.revisions.filter((v) => v.change.startsWith(IMPORT_MARK) || v.change.startsWith(REREAD_MARK));
+  return {
+    ...proposal,
+    evidence: {
+      ...proposal.evidence,
+      revisions: [
+        ...kept,
+        ...proposal.evidence.revisions.filter((v) => !v.change.startsWith(IMPORT_MARK)),
+        {
+          date: ctx.checked,
+          change: `${REREAD_MARK} products/${file} at commit ${shortCommit(ctx.commit)}: ${changes.join("; ") || "the wording of its meaning"}`,
+          reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
+        },
+      ],
+    },
+  };
+}
+
 export function carryIdentifiers(earlier: DeviceRecord, proposal: DeviceRecord): DeviceRecord {
   const only = identifierSourceIds(earlier);
   const codes = new Map(earlier.variants.map((v) => [v.model, v.identifiers]));
@@ -212,7 +246,8 @@ export function factsOf(r: DeviceRecord): string {
     evidence: {
       ...parsed.evidence,
       sources: parsed.evidence.sources.map(({ checked: _checked, ...s }) => s),
-      revisions: parsed.evidence.revisions.map(({ date: _date, ...v }) => v),
+      // Re-read entries are the record's history, not what the file says now.
+      revisions: parsed.evidence.revisions.filter((v) => !v.change.startsWith(REREAD_MARK)).map(({ date: _date, ...v }) => v),
     },
   });
 }

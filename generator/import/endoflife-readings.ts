@@ -329,7 +329,7 @@ function osCycleStatements(
         kind: "lastUpdate",
         phrase: "newest-build",
         date: day(cycle.releaseDate),
-        meaning: `Ended: ${name} (${spokenDate(day(cycle.releaseDate))}) was the last major version for this model${next ? `; ${os} ${next.cycle} followed without it` : ""}, per endoflife.date's products/${m.file} and products/${file}`,
+        meaning: `Ended: ${name} (${spokenDate(day(cycle.releaseDate))}) was the last major version for this model${next ? `; ${spec.since !== undefined && Number(next.cycle) >= spec.since ? spec.os : os} ${next.cycle} followed without it` : ""}, per endoflife.date's products/${m.file} and products/${file}`,
       };
   // An iPad that ran iOS before iPadOS 13 and iPadOS after carries both ranges.
   const last = current ? {} : { last: range.last };

@@ -44,9 +44,14 @@ function describeStatement(s: Statement, commitDate: string): string {
 
 const datedOf = (c: Commitment) => DATED_FIELDS.flatMap((f) => (c[f] && c[f]!.precision !== "unknown" ? [{ field: f, date: c[f]! }] : []));
 
-function describeCommitment(c: Commitment): string {
-  const dated = datedOf(c);
-  return dated.length ? dated.map((d) => `${d.field} ${describeDate(d.date)}`).join(", ") : "unknown";
+/** A commitment in the report's words: its dates, and the status it states without one. */
+export function describeCommitment(c: Commitment): string {
+  const parts = [
+    ...(c.ended ? [c.lastUpdate ? "ended" : "ended, no date"] : []),
+    ...datedOf(c).map((d) => `${d.field} ${describeDate(d.date)}`),
+    ...(c.supportedOn ? [`continuing on ${c.supportedOn}`] : []),
+  ];
+  return parts.length ? parts.join(", ") : "unknown";
 }
 
 /** Equal, nested (one period within the other) or apart. */

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readProductFile } from "../../generator/import/endoflife-releases.ts";
 import { readRelease, type ReleaseReading } from "../../generator/import/endoflife-readings.ts";
-import { readReleaseDataFolder, readSnapshotFolder } from "../../generator/import/disk.ts";
+import { readAppleSources, readReleaseDataFolder, readSnapshotFolder } from "../../generator/import/disk.ts";
 import { readOsFile, type OsFile } from "../../generator/import/endoflife-os.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 
@@ -20,7 +20,8 @@ export const REAL_RELEASE_DATA = path.resolve(import.meta.dirname, "../../../sha
 export function realSources() {
   const folder = readSnapshotFolder(REAL_SNAPSHOT);
   const releaseData = readReleaseDataFolder(REAL_RELEASE_DATA);
-  return { folder, input: { products: folder.products, osFiles: folder.osFiles, releaseData: { files: releaseData.files, ...releaseData.recorded! } } };
+  const apple = readAppleSources(path.join(REAL_SNAPSHOT, "..", "sofa"), path.join(REAL_SNAPSHOT, "..", "appledb"))!;
+  return { folder, input: { products: folder.products, osFiles: folder.osFiles, releaseData: { files: releaseData.files, ...releaseData.recorded! }, apple } };
 }
 
 /** The hand-made snapshot and release-data as the CLI reads them by default: runImport's input without the catalog. */

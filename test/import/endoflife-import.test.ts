@@ -174,21 +174,21 @@ describe("on the hand-made snapshot", () => {
         {
           file: "releases/samsung-mobile.json",
           agree: 3,
-          newer: [{ cycle: "galaxy-x2", productFile: "continuing, no date", release: "end 2026-08 (month)" }],
+          newer: [{ cycle: "galaxy-x2", productFile: "continuing, no date", release: "end 2026-08-20" }],
           notInProductFile: [{ cycle: "galaxy-x3", eol: "false" }],
         },
       ],
     });
     const x2: DeviceRecord = JSON.parse(writes.find((w) => w.path === "devices/samsung-galaxy-x2.json")!.text);
-    expect(x2.support.security[0]).toMatchObject({ end: { value: "2026-08", precision: "month" } });
+    expect(x2.support.security[0]).toMatchObject({ end: { value: "2026-08-20", precision: "day" } });
     expect(x2.evidence.revisions.map((v) => v.change)).toEqual([
       'Imported from endoflife.date products/samsung-mobile.md at commit 1111111 (release "galaxy-x2")',
-      'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08 (month)',
+      'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08-20',
     ]);
-    expect(report.proposals.find((p) => p.slug === "samsung-galaxy-x2")).toMatchObject({ security: "end 2026-08 (month)" });
+    expect(report.proposals.find((p) => p.slug === "samsung-galaxy-x2")).toMatchObject({ security: "end 2026-08-20" });
     const markdown = writes.find((w) => w.path === "import/endoflife.md")!.text;
     expect(markdown).toContain("## endoflife.date release-data");
-    expect(markdown).toContain("| releases/samsung-mobile.json | 3 | `galaxy-x2`: continuing, no date → end 2026-08 (month) | `galaxy-x3` (eol false) |");
+    expect(markdown).toContain("| releases/samsung-mobile.json | 3 | `galaxy-x2`: continuing, no date → end 2026-08-20 | `galaxy-x3` (eol false) |");
   });
 
   it("writes nothing for a release it cannot propose, and says why", async () => {
@@ -254,7 +254,24 @@ describe("on the hand-made snapshot", () => {
 
     const refreshed = run(earlier);
     expect(refreshed.report!.notWritten).toEqual([]);
-    expect(refreshed.writes.find((w) => w.path === "devices/samsung-galaxy-s26.json")!.text).toBe(recordText({ ...now, publication: { state: "published" } }));
+    // The new reading, the earlier creation entry kept, and one entry saying what changed.
+    expect(refreshed.writes.find((w) => w.path === "devices/samsung-galaxy-s26.json")!.text).toBe(
+      recordText({
+        ...now,
+        publication: { state: "published" },
+        evidence: {
+          ...now.evidence,
+          revisions: [
+            earlier.evidence.revisions[0]!,
+            {
+              date: CONTEXT.checked,
+              change: "Re-read from endoflife.date products/samsung-mobile.md at commit 1111111: security end 2033-03 (month) → continuing on 2026-08-22",
+              reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
+            },
+          ],
+        },
+      }),
+    );
     expect(refreshed.report!.proposals.find((p) => p.slug === "samsung-galaxy-s26")).toMatchObject({ security: "continuing, no date (estimate 2033 (year))" });
     // Run again on the rewritten record: nothing to rewrite.
     const again = run(JSON.parse(refreshed.writes.find((w) => w.path === "devices/samsung-galaxy-s26.json")!.text));
@@ -297,7 +314,7 @@ describe("the command", () => {
     expect(records.filter((r) => r.record.publication.state === "draft").map((r) => r.record.slug)).toContain("samsung-galaxy-x1-plus");
     // The release-data folder beside the snapshot is read by default: its newer eol is in the record, with its revision entry.
     const x2 = records.find((r) => r.record.slug === "samsung-galaxy-x2")!.record;
-    expect(x2.support.security[0]!.end).toEqual({ value: "2026-08", precision: "month" });
+    expect(x2.support.security[0]!.end).toEqual({ value: "2026-08-20", precision: "day" });
     expect(x2.evidence.revisions[1]!.change).toMatch(/^Updated from endoflife.date release-data releases\/samsung-mobile.json at commit 2222222/);
     const after = treeDigests(data);
     expect(Object.keys(after)).toContain("import/endoflife.md");

@@ -188,8 +188,8 @@ describe("proposals", () => {
     // Listed as continuing in the product file, dropped from Samsung's list two days before in the release-data.
     const r = proposalOf(withReleaseData(reading, { name: "galaxy-x2", eol: "2026-08-20", line: 9 }, rd), CONTEXT);
     expect(r.support.security[0]).toMatchObject({
-      end: { value: "2026-08", precision: "month" },
-      meaning: expect.stringMatching(/^Security updates ended by August 2026, .*\(from endoflife.date's release-data, newer than the product file\)$/),
+      end: { value: "2026-08-20", precision: "day" },
+      meaning: expect.stringMatching(/^Security updates ended by 20 August 2026, .*\(from endoflife.date's release-data, newer than the product file\)$/),
       sourceIds: ["endoflife-samsung-mobile", "endoflife-release-data", "samsung-security-scope"],
     });
     expect(r.support.security[0]).not.toHaveProperty("supportedOn");
@@ -209,7 +209,7 @@ describe("proposals", () => {
       {
         date: "2026-11-24",
         change:
-          'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08 (month)',
+          'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08-20',
         reason: expect.stringMatching(/newer than the product file, and its newer fact wins/),
       },
     ]);

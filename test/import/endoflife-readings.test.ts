@@ -115,9 +115,9 @@ describe("statements", () => {
       support: "security",
       status: "dated",
       kind: "end",
-      date: "2026-02",
-      precision: "month",
-      meaning: /^Security updates ended by February 2026/,
+      date: "2026-02-21",
+      precision: "day",
+      meaning: /^Security updates ended by 21 February 2026/,
       pages: ["samsung-security-scope"],
     },
     {

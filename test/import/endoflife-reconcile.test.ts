@@ -247,7 +247,7 @@ describe("resolution", () => {
     const security = rows.find((r) => r.field === "security.security")!;
     expect(security).toMatchObject({
       status: "resolved",
-      ours: "minimum 2019-10 (month), lastUpdate 2019-12 (month)",
+      ours: "ended, minimum 2019-10 (month), lastUpdate 2019-12 (month)",
       theirs: "lastUpdate 2019-10 (month)",
       resolveWith: "endoflife.date pixel.md#1 security.security: lastUpdate 2019-10 (month)",
     });
