@@ -20,7 +20,7 @@ import {
   Source,
   Variant,
 } from "./record.ts";
-import { COMMITMENT_STATUSES, VERDICT_CODES } from "../derive/verdict.ts";
+import { COMMITMENT_STATUSES, CONFIRMATION_DAYS, SOON_DAYS, VERDICT_CODES } from "../derive/verdict.ts";
 import { LICENSE } from "../derive/site.ts";
 import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { PAGES, pathOf } from "../contract/resources.ts";
@@ -49,17 +49,15 @@ export const COMMITMENT_STATUS_WORDS: Record<(typeof COMMITMENT_STATUSES)[number
   "ended-observed":
     "the source says support has ended and gives no announced end; lastUpdate is the last update observed (an observation, not an end the manufacturer announced).",
   "ended-undated": "the source says support has ended and gives no date: ended, date not documented (never read as unknown).",
-  "ending-soon": "the end is within 180 days, or today falls inside its period.",
+  "ending-soon": `the end is within ${SOON_DAYS} days, or today falls inside its period.`,
   continuing: "the end is further away.",
   "minimum-commitment": "no documented end; an explicit minimum has not yet passed.",
   "minimum-passed": "the minimum has passed and nothing later is documented, so the current status is not documented (not ended).",
   "announced-ceiling":
     'no documented end and no minimum still holding; an announced ceiling ("up to", "we aim to") has not yet passed. It is not a commitment, and a ceiling never makes a commitment ended or ending soon.',
   "ceiling-passed": "the announced ceiling has passed and nothing later is documented, so the current status is not documented (not ended).",
-  "listed-continuing":
-    "no documented end, and no minimum or ceiling still holding; the source listed this support as continuing on supportedOn, within the last 365 days.",
-  "confirmation-passed":
-    "the source last listed this support as continuing (supportedOn) more than 365 days ago, and nothing later is documented: the current status is not documented.",
+  "listed-continuing": `no documented end, and no minimum or ceiling still holding; the source listed this support as continuing on supportedOn, within the last ${CONFIRMATION_DAYS} days.`,
+  "confirmation-passed": `the source last listed this support as continuing (supportedOn) more than ${CONFIRMATION_DAYS} days ago, and nothing later is documented: the current status is not documented.`,
   unknown: "nothing sourced.",
 };
 
@@ -67,9 +65,9 @@ export const COMMITMENT_STATUS_WORDS: Record<(typeof COMMITMENT_STATUSES)[number
 export const VERDICT_CODE_WORDS: Record<(typeof VERDICT_CODES)[number], string> = {
   "security-ended":
     'security updates have ended: past a documented end, or the source says so (label "no security updates", with "; end date not documented" or "; last update observed <date>" when the source gives no announced end).',
-  "security-ending-soon": "a documented end of security updates is within 180 days.",
+  "security-ending-soon": `a documented end of security updates is within ${SOON_DAYS} days.`,
   "security-only": "OS updates have ended; security updates continue (documented, committed, announced or listed).",
-  "receiving-updates": "updates continue: a documented end ahead, or the source listed support as continuing within the last 365 days.",
+  "receiving-updates": `updates continue: a documented end ahead, or the source listed support as continuing within the last ${CONFIRMATION_DAYS} days.`,
   "minimum-commitment": "no documented end; a minimum commitment has not yet passed.",
   "announced-ceiling": "no documented end or minimum still holding; an announced ceiling (not a commitment) has not yet passed.",
   "commitment-passed":
@@ -86,7 +84,9 @@ const described = (words: Record<string, string>) =>
 export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({ description: described(COMMITMENT_STATUS_WORDS) });
 
 /** One status per kind when every commitment of that kind agrees, otherwise "varies". */
-const KindStatus = z.enum([...COMMITMENT_STATUSES, "varies"]);
+const KindStatus = z.enum([...COMMITMENT_STATUSES, "varies"]).meta({
+  description: `The status of every commitment of this kind when they agree, otherwise varies. ${described(COMMITMENT_STATUS_WORDS)}`,
+});
 
 export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }).meta({
   description: "A commitment of the record, with its status in the verdict's period (verdict.validFrom to verdict.validUntil).",
