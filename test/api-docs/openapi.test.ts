@@ -198,6 +198,14 @@ describe("the API answers as its OpenAPI document says", () => {
       expect(schemas.Verdict.properties.securityStatus.description).toContain(`${status}: `);
     }
     expect(schemas.CommitmentStatus.description).toContain("ended, date not documented");
+    // docs/API.md's tables name the same codes and statuses, each once, in the same order.
+    const apiDoc = readFileSync(path.resolve(import.meta.dirname, "../../docs/API.md"), "utf8");
+    const firstCells = (heading: string) => {
+      const table = apiDoc.slice(apiDoc.indexOf(heading)).split("\n\n")[0]!;
+      return [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    };
+    expect(firstCells("| status | when | on the device page |")).toEqual([...COMMITMENT_STATUSES]);
+    expect(firstCells("| code | when | `label` |")).toEqual([...VERDICT_CODES]);
     expect(schemas.DeviceSummary.properties.osVersions.items.required).toEqual(["os", "first", "sourceIds"]);
     const kappa = await (await fetch(`${preview.url}/api/v1/devices/kappa-phone`)).json();
     expect(kappa.osVersions).toEqual([{ os: "iOS", first: "11", last: "16", sourceIds: ["os-versions"] }]);
