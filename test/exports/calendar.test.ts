@@ -75,6 +75,9 @@ describe("/support-calendar.ics and the manufacturers' calendars", () => {
       expect(cal.getAllSubcomponents("vevent"), slug).toEqual([]);
       expect(cal.getAllSubcomponents("vjournal").map((n) => n.getFirstPropertyValue("uid"))).toEqual([`${slug}/nothing-ahead@devices.example`]);
     }
+    const note = parseICalendar(read(dist, "api/v1/calendar/iota-phone.ics")).getFirstSubcomponent("vjournal")!;
+    expect(note.getFirstPropertyValue("summary")).toBe("Iota Phone: no documented end of updates ahead");
+    expect(note.getFirstPropertyValue("description")).toContain("ended on a day the source does not give or known only from the last update observed");
     const maker = parseICalendar(read(dist, "api/v1/calendar/manufacturers/sample-devices.ics"));
     expect(maker.getAllSubcomponents("vevent")).toEqual([]);
     expect(maker.getAllSubcomponents("vjournal")).toHaveLength(1);
