@@ -5,6 +5,7 @@ import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope, type Sour
 import { describeDate, yearOf } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
+import { osVersionWords } from "./os-versions.ts";
 
 /** Several values in one cell (sources of one commitment, caveats, components), in a stable order. */
 const LIST_SEPARATOR = " | ";
@@ -83,6 +84,11 @@ export const DATASET_COLUMNS = [
   ...CEILING_COLUMNS("os", "OS updates"),
   ...STATEMENT_COLUMNS("security", "security updates"),
   ...STATEMENT_COLUMNS("os", "OS updates"),
+  {
+    name: "os_versions",
+    description:
+      'The operating system versions the device runs, first and last major version ("iOS 11 to 16"; "Android 12 and later (last version not documented)" when the source gives no last), several joined with " | "; empty when no source gives them.',
+  },
 ] as const;
 
 export type DatasetRow = string[];
@@ -221,6 +227,7 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           ...os.ceiling,
           ...security.statements,
           ...os.statements,
+          (r.osVersions ?? []).map(osVersionWords).join(LIST_SEPARATOR),
         ];
         rows.push(row.map(neutralizeFormula));
       }

@@ -20,7 +20,8 @@ import { supportYears } from "../derive/dataset-rows.ts";
 import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
-import type { Commitment, DeviceRecord, OsVersions } from "../schema/record.ts";
+import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { osVersionWords } from "../derive/os-versions.ts";
 import { timelineSvg } from "./timeline-svg.ts";
 import { badgeSvg } from "./badge.ts";
 
@@ -72,12 +73,6 @@ function endWords(c: Commitment): string {
   return c.lastUpdate && c.lastUpdate.precision !== "unknown"
     ? "ended; no end date announced (the last update observed is below)"
     : "ended; date not documented";
-}
-
-/** An OS version range in words: "iOS 11 to 16", "iOS 17 only", "Android 12 and later (last version not documented)". */
-function osVersionWords(v: OsVersions): string {
-  if (v.last === undefined) return `${v.os} ${v.first} and later (last version not documented)`;
-  return v.last === v.first ? `${v.os} ${v.first} only` : `${v.os} ${v.first} to ${v.last}`;
 }
 
 /** The newest `updated` day of some records (a page's "data last changed"), or "" for none. */

@@ -134,6 +134,7 @@ describe("the whole catalog, /api/v1/dataset", () => {
   it("keeps an observed last update in its own columns, worded as observed, never as an end", () => {
     const kappa = rows("dataset.csv").filter((r) => r.device_slug === "kappa-phone");
     expect(kappa.map((r) => r.region)).toEqual(["US", "GB"]);
+    expect(kappa.map((r) => r.os_versions)).toEqual(["iOS 11 to 16", "iOS 11 to 16"]);
     for (const row of kappa) {
       expect(row).toMatchObject({
         security_end: "",
@@ -157,8 +158,16 @@ describe("the whole catalog, /api/v1/dataset", () => {
     const [lambda] = rows("dataset.csv").filter((r) => r.device_slug === "lambda-tablet");
     expect(lambda).toMatchObject({ security_end: "", security_ended: "", security_supported_on: "2026-08-22", security_last_update: "2026-08" });
     expect(lambda!.security_meaning).toBe(fixture("lambda-tablet").support.security[0].meaning);
+    expect(lambda!.os_versions).toBe("Android 12 and later (last version not documented)");
     const [mu] = rows("dataset.csv").filter((r) => r.device_slug === "mu-phone");
-    expect(mu).toMatchObject({ security_end: "", security_minimum: "2024", security_minimum_precision: "year", os_supported_on: "2024-09-02", os_ended: "" });
+    expect(mu).toMatchObject({
+      security_end: "",
+      security_minimum: "2024",
+      security_minimum_precision: "year",
+      os_supported_on: "2024-09-02",
+      os_ended: "",
+      os_versions: "",
+    });
   });
 
   it("leaves out drafts and withdrawn records", () => {

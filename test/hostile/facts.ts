@@ -231,6 +231,8 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       cell("manufacturer", r.manufacturer);
       cell("variant_note", v.note ?? "");
       cell("record_url", `${SITE.siteUrl}/devices/${s}`);
+      for (const o of r.osVersions ?? []) holds(row.os_versions!, `${o.os} ${o.first}`, `${where}: os_versions`);
+      if (!r.osVersions) cell("os_versions", "");
       // Every caveat whose scope covers the row, each with its scope, in record order (a GLOBAL row may carry every market's).
       const entry = (c: DeviceRecord["caveats"][number]) => `${c.text} [${describeScope(c.scope)}]`;
       const listed = r.caveats.filter((c) => row.caveats!.includes(entry(c)));
