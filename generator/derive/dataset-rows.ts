@@ -2,9 +2,10 @@
 // spec's row implies. The column names and their order are a public
 // interface (docs/exports.md); add columns only at the end.
 import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope, type Source } from "../schema/record.ts";
-import { yearOf } from "./dates.ts";
+import { describeDate, yearOf } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
+import { osVersionWords } from "./os-versions.ts";
 
 /** Several values in one cell (sources of one commitment, caveats, components), in a stable order. */
 const LIST_SEPARATOR = " | ";
@@ -47,6 +48,24 @@ const CEILING_COLUMNS = (kind: "security" | "os", what: string) =>
     { name: `${kind}_ceiling_precision`, description: "Precision of the announced ceiling; empty when there is none." },
   ] as const;
 
+// Added with the statements of issue 21 (ended without a date, observed last updates, listings), so at the end too.
+const STATEMENT_COLUMNS = (kind: "security" | "os", what: string) =>
+  [
+    {
+      name: `${kind}_ended`,
+      description: `"true" when the source says ${what} have ended, with or without a date; empty otherwise. Without a dated end or a last update observed, the end columns stay empty and the meaning begins "Ended, date not documented."`,
+    },
+    {
+      name: `${kind}_last_update`,
+      description: `The last update of ${what} observed (2025-03-31, 2025-03, 2025-Q1 or 2025): an observation, never an announced end; empty when none is recorded.`,
+    },
+    { name: `${kind}_last_update_precision`, description: "Precision of the last update observed; empty when there is none." },
+    {
+      name: `${kind}_supported_on`,
+      description: `The day (YYYY-MM-DD) the source last listed ${what} as continuing; empty when none. Not an end date.`,
+    },
+  ] as const;
+
 /** The columns, in order. */
 export const DATASET_COLUMNS = [
   { name: "device_slug", description: "The record's path identifier." },
@@ -63,6 +82,13 @@ export const DATASET_COLUMNS = [
   { name: "attribution", description: "The attribution the dataset license requires." },
   ...CEILING_COLUMNS("security", "security updates"),
   ...CEILING_COLUMNS("os", "OS updates"),
+  ...STATEMENT_COLUMNS("security", "security updates"),
+  ...STATEMENT_COLUMNS("os", "OS updates"),
+  {
+    name: "os_versions",
+    description:
+      'The operating system versions the device runs, first and last major version ("iOS 11 to 16"; "Android 12 and later (last version not documented)" when the source gives no last), several joined with " | "; empty when no source gives them.',
+  },
 ] as const;
 
 export type DatasetRow = string[];
@@ -129,24 +155,42 @@ function commitmentsFor(commitments: Commitment[], model: string, region: string
  * each cell belongs to the n-th chosen commitment. A cell whose values are all
  * empty is empty ("" rather than " | ", which would look filled).
  */
-function kindCells(chosen: Commitment[], sources: Map<string, Source>): { main: string[]; ceiling: string[] } {
+/**
+ * The meaning cell of a commitment: the source's terms, after our words when
+ * the source says support ended without an announced date (its end columns
+ * are empty then, and this says why).
+ */
+function meaningOf(c: Commitment): string {
+  if (!c.ended) return c.meaning;
+  const observed = c.lastUpdate && c.lastUpdate.precision !== "unknown";
+  return `${observed ? `Ended; last update observed ${describeDate(c.lastUpdate)}, not an announced end.` : "Ended, date not documented."} ${c.meaning}`;
+}
+
+function kindCells(chosen: Commitment[], sources: Map<string, Source>): { main: string[]; ceiling: string[]; statements: string[] } {
   const cell = (values: string[]) => (values.some((v) => v !== "") ? values.join(LIST_SEPARATOR) : "");
   const each = (pick: (c: Commitment) => string) => cell(chosen.map(pick));
   const cited = (c: Commitment) => c.sourceIds.flatMap((id) => sources.get(id) ?? []);
   return {
     main: [
-      each((c) => c.end?.value ?? ""),
-      each((c) => c.end?.precision ?? ""),
+      // An end the source says happened without a date is no dated end: both end cells stay empty (the meaning says so).
+      each((c) => (c.ended ? "" : (c.end?.value ?? ""))),
+      each((c) => (c.ended ? "" : (c.end?.precision ?? ""))),
       each((c) => c.minimum?.value ?? ""),
       each((c) => c.minimum?.precision ?? ""),
       each(describeCoverage),
-      each((c) => c.meaning),
+      each(meaningOf),
       each((c) => c.evidenceLevel),
       cell(chosen.flatMap((c) => cited(c).map((s) => s.url))),
       cell(chosen.flatMap((c) => cited(c).map((s) => s.checked ?? ""))),
       each((c) => c.id),
     ],
     ceiling: [each((c) => c.ceiling?.value ?? ""), each((c) => c.ceiling?.precision ?? "")],
+    statements: [
+      each((c) => (c.ended ? "true" : "")),
+      each((c) => c.lastUpdate?.value ?? ""),
+      each((c) => c.lastUpdate?.precision ?? ""),
+      each((c) => c.supportedOn ?? ""),
+    ],
   };
 }
 
@@ -181,6 +225,9 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           credit,
           ...security.ceiling,
           ...os.ceiling,
+          ...security.statements,
+          ...os.statements,
+          (r.osVersions ?? []).map(osVersionWords).join(LIST_SEPARATOR),
         ];
         rows.push(row.map(neutralizeFormula));
       }
@@ -191,13 +238,16 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
 
 /**
  * The support years of a record (spec rule 4): every year in which any OS or
- * security end, explicit dated minimum commitment or announced ceiling (one of
- * the spec's "other recorded support dates") falls. Sorted.
+ * security end, explicit dated minimum commitment, or one of the spec's "other
+ * recorded support dates" falls: an announced ceiling, a last update observed
+ * (for a device whose support ended on it, its support-ending year) and the
+ * day a source listed support as continuing. Sorted.
  */
 export function supportYears(r: DeviceRecord): number[] {
   const years = new Set<number>();
   for (const c of [...r.support.security, ...r.support.os]) {
-    for (const d of DATED_FIELDS.map((field) => c[field])) {
+    const listed = c.supportedOn ? { value: c.supportedOn, precision: "day" as const } : undefined;
+    for (const d of [...DATED_FIELDS.map((field) => c[field]), listed]) {
       const y = yearOf(d);
       if (y !== null) years.add(y);
     }

@@ -37,6 +37,7 @@ function summaryOf(r: DeviceRecord, site: Site): DeviceSummary {
     aliases: r.aliases,
     formerSlugs: r.formerSlugs,
     released: r.released,
+    ...(r.osVersions ? { osVersions: r.osVersions } : {}),
     variants: r.variants,
     caveats: r.caveats,
     support: {

@@ -57,7 +57,7 @@ function apiSlugs(q: string): string[] {
 }
 
 describe("the static index answers as the list API does", () => {
-  const queries = searchQueries(published, 80);
+  const queries = searchQueries(published, 120);
 
   it(`over ${published.length} records and every query: the first page, the count, and every result`, async () => {
     const client = staticSearch(load);

@@ -4,7 +4,10 @@ import { commitmentBars, deviceChart, devicesChart, GEOMETRY, layoutChart, wrapL
 import { xOfDay } from "./timeline-axis.ts";
 
 const d = (value: string | undefined, precision: PartialDate["precision"]): PartialDate => (value === undefined ? { precision } : { value, precision });
-const commitment = (dates: Partial<Pick<Commitment, "end" | "minimum" | "ceiling">>, scope: Commitment["scope"] = {}): Commitment => ({
+const commitment = (
+  dates: Partial<Pick<Commitment, "end" | "minimum" | "ceiling" | "lastUpdate" | "ended" | "supportedOn">>,
+  scope: Commitment["scope"] = {},
+): Commitment => ({
   id: "c",
   scope,
   meaning: "m",
@@ -51,8 +54,29 @@ describe("commitmentBars: each dated statement drawn over the period its precisi
       ],
     ],
     ["nothing documented: unknown up to the chart's end", { end: d(undefined, "unknown") }, ["unknown 2021-03-01..2031-12-31"]],
+    [
+      "ended on an observed last update: support up to it, its own mark, nothing after (never an end band)",
+      { ended: true, lastUpdate: d("2024-05-13", "day") },
+      ["support 2021-03-01..2024-05-12", "observed 2024-05-13..2024-05-13 (day)"],
+    ],
+    [
+      "ended without a date: a span where the end can lie, up to when the source was read, never an end band",
+      { ended: true },
+      ["ended-undated 2021-03-01..2026-11-15"],
+    ],
+    [
+      "listed as continuing, latest update observed: support up to the listing, unknown after",
+      { supportedOn: "2026-08-22", lastUpdate: d("2026-08", "month") },
+      ["support 2021-03-01..2026-08-21", "unknown 2026-09-01..2031-12-31", "observed 2026-08-01..2026-08-31 (month)", "listed 2026-08-22..2026-08-22 (day)"],
+    ],
+    [
+      "a listing beside a minimum: the minimum draws the bar, the listing is a mark on it",
+      { minimum: d("2024", "year"), supportedOn: "2025-06-01" },
+      ["support 2021-03-01..2023-12-31", "minimum 2024-01-01..2024-12-31 (year)", "listed 2025-06-01..2025-06-01 (day)"],
+    ],
   ];
-  for (const [name, dates, expected] of cases) it(name, () => expect(brief(commitmentBars(released, commitment(dates), "2031-12-31"))).toEqual(expected));
+  for (const [name, dates, expected] of cases)
+    it(name, () => expect(brief(commitmentBars(released, commitment(dates), "2031-12-31", "2026-11-15"))).toEqual(expected));
 
   it("a year-precision release starts the bar on the first day of its year", () => {
     expect(brief(commitmentBars(d("2024", "year"), commitment({ end: d("2026", "year") }), "2026-12-31"))[0]).toBe("support 2024-01-01..2025-12-31");
@@ -102,6 +126,26 @@ describe("deviceChart", () => {
       ["Security updates (models X-US; regions US)", ["Carrier builds lag (regions US; carriers Acme)"]],
       ["Security updates (models X-EU; regions DE)", []],
     ]);
+  });
+
+  it("says in words what each statement is: ended without a date, a last update observed, a listing", () => {
+    const words = (c: Partial<Commitment>) =>
+      deviceChart(record({ support: { os: [commitment({ end: d("2024", "year") })], security: [commitment(c)] } }))!.rows[2]!.words;
+    expect(words({ ended: true })).toBe("Security updates, all variants: ended, date not documented.");
+    expect(words({ ended: true, lastUpdate: d("2024-05-13", "day") })).toBe(
+      "Security updates, all variants: ended, no end date announced; last update observed 13 May 2024, day precision (an observation, not an announced end).",
+    );
+    expect(words({ supportedOn: "2026-08-22" })).toBe("Security updates, all variants: listed as continuing on 22 August 2026, day precision.");
+  });
+
+  it("extends the axis to the day an undated end's source was read, and to observed and listed days", () => {
+    const ended = { ...commitment({ ended: true }), sourceIds: ["s"] };
+    const sources = [{ id: "s", url: "https://s.example", publisher: "S", title: "T", checked: "2026-11-15" }];
+    const chart = deviceChart(
+      record({ support: { os: [commitment({ lastUpdate: d("2029-01", "month") })], security: [ended] }, evidence: { ...record({}).evidence, sources } }),
+    )!;
+    expect([chart.first, chart.last]).toEqual(["2021-01-01", "2029-12-31"]);
+    expect(brief(chart.rows[2]!.lines[0]!.bars)).toEqual(["ended-undated 2021-03-15..2026-11-15"]);
   });
 
   it("has nothing to draw when no date is known", () => {

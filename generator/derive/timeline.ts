@@ -9,6 +9,11 @@
 // documented end closes the support bar with its band; a minimum commitment
 // ("at least until") is a band after which the bar stays open; an announced
 // ceiling ("up to") is drawn only as announced support, never as a commitment.
+// Three statements without a horizon have marks of their own: a last update
+// observed (support ran at least to it; after it, ended if the source says so,
+// otherwise not documented), the day a source listed support as continuing,
+// and an end the source gives no date for (support ended on a day somewhere
+// in the span drawn, never shown as a documented end).
 import type { Commitment, DeviceRecord, PartialDate, Scope } from "../schema/record.ts";
 import { addDays, periodOf, readableDate } from "./dates.ts";
 import { describeCoverage } from "./verdict.ts";
@@ -30,10 +35,16 @@ export type BarKind =
   /** The period a minimum commitment names: updates go on at least until some day in it, maybe longer. */
   | "minimum"
   /** The period an announced ceiling names: the most announced, not promised. */
-  | "ceiling";
+  | "ceiling"
+  /** The period of the last update observed: an observation, not an end. */
+  | "observed"
+  /** The day a source listed support as continuing. */
+  | "listed"
+  /** The source says support ended and gives no date: it ended on some day in this span. */
+  | "ended-undated";
 
 /** The kinds that stand for one dated statement of the record, with its precision. */
-export const DATED_BARS = ["release", "end", "minimum", "ceiling"] as const;
+export const DATED_BARS = ["release", "end", "minimum", "ceiling", "observed", "listed"] as const;
 
 export interface Bar {
   kind: BarKind;
@@ -88,19 +99,27 @@ const caveatsFor = (r: DeviceRecord, scope: Scope) =>
  * The bars of one commitment, from the release. Support the record documents
  * or commits to runs to the start of its end (or minimum) band; beyond a
  * minimum only a ceiling can say more, as announced support; with neither an
- * end nor a minimum, a ceiling makes the whole span announced, and nothing at
- * all leaves it unknown (drawn up to `openUntil`, the chart's last day).
+ * end nor a minimum, a ceiling makes the whole span announced. Without any of
+ * them, an observed last update or a listing as continuing shows how far
+ * support is known to have run; after it (or from the release, with nothing
+ * at all) support is unknown, drawn up to `openUntil` (the chart's last day),
+ * unless the source says it ended: then it ended on a day the source does not
+ * give, drawn over the span where that day can lie (up to `endedBy`, the day
+ * its source was read), and never as an end band.
  */
-export function commitmentBars(released: PartialDate, c: Commitment, openUntil: string): Bar[] {
+export function commitmentBars(released: PartialDate, c: Commitment, openUntil: string, endedBy = openUntil): Bar[] {
   const start = periodOf(released)?.first;
   const end = c.end && periodOf(c.end);
   const min = c.minimum && periodOf(c.minimum);
   const ceiling = c.ceiling && periodOf(c.ceiling);
+  const observed = c.lastUpdate && periodOf(c.lastUpdate);
+  const listedDay: PartialDate | undefined = c.supportedOn ? { value: c.supportedOn, precision: "day" } : undefined;
+  const listed = listedDay && periodOf(listedDay);
   const bars: Bar[] = [];
   const span = (kind: BarKind, from: string | undefined, to: string) => {
     if (from !== undefined && from < to) bars.push({ kind, first: from, last: addDays(to, -1) });
   };
-  const dated = (kind: "end" | "minimum" | "ceiling", date: PartialDate, p: { first: string; last: string }) =>
+  const dated = (kind: "end" | "minimum" | "ceiling" | "observed" | "listed", date: PartialDate, p: { first: string; last: string }) =>
     bars.push({ kind, first: p.first, last: p.last, date });
   if (end) {
     span("support", start, end.first);
@@ -117,22 +136,61 @@ export function commitmentBars(released: PartialDate, c: Commitment, openUntil: 
     span("announced", start, ceiling.first);
     dated("ceiling", c.ceiling!, ceiling);
   } else {
-    span("unknown", start, addDays(openUntil, 1));
+    // How far support is known to have run: the later of the last update observed and the listing.
+    const known = [observed?.first, listed?.first]
+      .filter((d): d is string => d !== undefined)
+      .sort()
+      .at(-1);
+    const after = [observed?.last, listed?.last]
+      .filter((d): d is string => d !== undefined)
+      .sort()
+      .at(-1);
+    if (known) span("support", start, known);
+    if (!c.ended) span("unknown", after ? addDays(after, 1) : start, addDays(openUntil, 1));
+    else if (!observed) span("ended-undated", after ? addDays(after, 1) : start, addDays(endedBy, 1));
   }
+  // Observations sit on top of whatever the horizons drew: they never close or extend it.
+  if (observed) dated("observed", c.lastUpdate!, observed);
+  if (listed) dated("listed", listedDay!, listed);
   return bars;
 }
 
 /** What a commitment's dates say, in words (a row's text equivalent, a table cell). */
 export function commitmentWords(c: Commitment): string {
   const parts: string[] = [];
-  if (c.end) parts.push(c.end.precision === "unknown" ? "end not documented" : `documented end ${readableDate(c.end)}`);
+  const observed = c.lastUpdate && c.lastUpdate.precision !== "unknown";
+  if (c.ended) parts.push(observed ? "ended, no end date announced" : "ended, date not documented");
+  if (c.end && !(c.ended && c.end.precision === "unknown"))
+    parts.push(c.end.precision === "unknown" ? "end not documented" : `documented end ${readableDate(c.end)}`);
   if (c.minimum) parts.push(`at least until ${readableDate(c.minimum)} (a minimum commitment; updates may go on after it)`);
   if (c.ceiling) parts.push(`up to ${readableDate(c.ceiling)}, announced (a ceiling, not a commitment)`);
+  if (observed) parts.push(`last update observed ${readableDate(c.lastUpdate)} (an observation, not an announced end)`);
+  if (c.supportedOn) parts.push(`listed as continuing on ${readableDate({ value: c.supportedOn, precision: "day" })}`);
   return parts.length ? parts.join("; ") : "no end, minimum or ceiling documented";
 }
 
+/**
+ * The day by which a commitment the source marks ended without a date had
+ * ended: the latest day one of its sources was read here (none: undefined).
+ */
+function endedBy(r: DeviceRecord, c: Commitment): string | undefined {
+  if (!c.ended || (c.lastUpdate && periodOf(c.lastUpdate))) return undefined;
+  const checked = r.evidence.sources.flatMap((s) => (c.sourceIds.includes(s.id) && s.checked ? [s.checked] : []));
+  return checked.sort().at(-1);
+}
+
 const datedDays = (r: DeviceRecord) =>
-  [r.released, ...[...r.support.os, ...r.support.security].flatMap((c) => [c.end, c.minimum, c.ceiling])].flatMap((d) => {
+  [
+    r.released,
+    ...[...r.support.os, ...r.support.security].flatMap((c) => [
+      c.end,
+      c.minimum,
+      c.ceiling,
+      c.lastUpdate,
+      c.supportedOn ? { value: c.supportedOn, precision: "day" as const } : undefined,
+      ...[endedBy(r, c)].flatMap((day) => (day ? [{ value: day, precision: "day" as const }] : [])),
+    ]),
+  ].flatMap((d) => {
     const p = d && periodOf(d);
     return p ? [p.first, p.last] : [];
   });
@@ -167,7 +225,7 @@ export function deviceChart(r: DeviceRecord): Chart | null {
         id: `${kind}-${c.id}`,
         label: coverage === "all variants" ? KIND_WORDS[kind] : `${KIND_WORDS[kind]} (${coverage})`,
         caveats,
-        lines: [{ kind, bars: commitmentBars(r.released, c, axis.last) }],
+        lines: [{ kind, bars: commitmentBars(r.released, c, axis.last, endedBy(r, c)) }],
         words: `${KIND_WORDS[kind]}, ${coverage}: ${commitmentWords(c)}.${caveats.length ? ` Caveats: ${caveats.join("; ")}.` : ""}`,
       });
     }
@@ -189,7 +247,10 @@ export function devicesChart(records: { record: DeviceRecord; verdict: string }[
     id: r.slug,
     label: r.name,
     caveats: caveatsFor(r, {}),
-    lines: (["os", "security"] as const).map((kind) => ({ kind, bars: r.support[kind].flatMap((c) => commitmentBars(r.released, c, axis.last)) })),
+    lines: (["os", "security"] as const).map((kind) => ({
+      kind,
+      bars: r.support[kind].flatMap((c) => commitmentBars(r.released, c, axis.last, endedBy(r, c))),
+    })),
     words: `${r.name}: released ${readableDate(r.released)}; ${(["os", "security"] as const)
       .map((kind) => `${KIND_WORDS[kind]}: ${r.support[kind].map((c) => `${describeCoverage(c)}, ${commitmentWords(c)}`).join("; ")}`)
       .join("; ")}. Verdict: ${verdict}.`,

@@ -115,7 +115,7 @@ function nothingAheadNote(uid: string, summary: string, url: string): string {
     `UID:${escapeText(uid, false)}`,
     `DTSTAMP:${LICENSE.effective.replaceAll("-", "")}T000000Z`,
     `SUMMARY:${escapeText(summary, false)}`,
-    `DESCRIPTION:${escapeText(`${summary}. Nothing in this calendar is a documented end of OS or security updates still to come: the ends are unknown, only "at least until" commitments or "up to" ceilings, or already past. An event appears here when a documented end is added. Scope, evidence and uncertainty of each record: ${url}`, false)}`,
+    `DESCRIPTION:${escapeText(`${summary}. Nothing in this calendar is a documented end of OS or security updates still to come: the ends are unknown, only "at least until" commitments, "up to" ceilings or listings of support as continuing, ended on a day the source does not give or known only from the last update observed, or already past. An event appears here when a documented end is added. Scope, evidence and uncertainty of each record: ${url}`, false)}`,
     `URL:${url}`,
     "END:VJOURNAL",
   ];

@@ -21,6 +21,7 @@ import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { osVersionWords } from "../derive/os-versions.ts";
 import { timelineSvg } from "./timeline-svg.ts";
 import { badgeSvg } from "./badge.ts";
 
@@ -58,13 +59,21 @@ const STATUS_WORDS: Record<CommitmentStatus, string> = {
   "ending-soon": "ending within six months",
   continuing: "continuing",
   "minimum-commitment": "within a minimum commitment",
-  "minimum-passed": "minimum commitment passed; end not documented",
+  "minimum-passed": "minimum commitment passed; nothing later documented, so the current status is not documented",
   "announced-ceiling": "within an announced ceiling (not a commitment)",
-  "ceiling-passed": "announced ceiling passed; end not documented",
+  "ceiling-passed": "announced ceiling passed; nothing later documented, so the current status is not documented",
   "listed-continuing": "listed as continuing by its source within the last year; no documented end",
   "confirmation-passed": "last listed as continuing over a year ago; current status not documented",
   unknown: "unknown",
 };
+
+/** A commitment's end in words: the documented end, or that support ended on a day the source does not give. */
+function endWords(c: Commitment): string {
+  if (!c.ended) return readableDate(c.end);
+  return c.lastUpdate && c.lastUpdate.precision !== "unknown"
+    ? "ended; no end date announced (the last update observed is below)"
+    : "ended; date not documented";
+}
 
 /** The newest `updated` day of some records (a page's "data last changed"), or "" for none. */
 const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.updated > max ? x.updated : max), "");
@@ -255,6 +264,9 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);
         cfg.addFilter("readableDate", readableDate);
+        cfg.addFilter("dayWords", (day: string) => readableDate({ value: day, precision: "day" }));
+        cfg.addFilter("endWords", endWords);
+        cfg.addFilter("osVersionWords", osVersionWords);
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("latestUpdated", latestUpdated);

@@ -20,6 +20,11 @@ function bar(b: PlacedBar, line: string): string {
   if (b.kind === "minimum")
     return `${rect}<path class="mark-open line-${line}" d="M${end + 2} ${b.y + 1} L${end + 7} ${mid} L${end + 2} ${b.y + b.height - 1}"/>`;
   if (b.kind === "ceiling") return `${rect}<path class="mark-stop line-${line}" d="M${end + 2} ${b.y - 2} V${b.y + b.height + 2}"/>`;
+  // A last update observed is a point in time, not an end: a diamond on its period; a listing as continuing, a ring on its day.
+  const centre = Math.round((b.x + b.width / 2) * 100) / 100;
+  if (b.kind === "observed")
+    return `${rect}<path class="mark-observed line-${line}" d="M${centre} ${b.y - 3} L${centre + 5} ${mid} L${centre} ${b.y + b.height + 3} L${centre - 5} ${mid} Z"/>`;
+  if (b.kind === "listed") return `${rect}<circle class="mark-listed line-${line}" cx="${centre}" cy="${mid}" r="4"/>`;
   return rect;
 }
 

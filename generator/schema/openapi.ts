@@ -231,7 +231,8 @@ const PARAMETERS = {
   Year: {
     name: "year",
     in: "query",
-    description: "One support year: the rows of every record with an OS or security end, a dated minimum commitment or an announced ceiling in that year.",
+    description:
+      "One support year: the rows of every record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a listing of support as continuing in that year.",
     schema: YEAR_SCHEMA,
   },
   YearInPath: {
@@ -360,7 +361,7 @@ function paths(site: Site) {
       tag: "Exports",
       summary: "One support year of the catalog as CSV",
       description:
-        "Every row of each record with an OS or security end, a dated minimum commitment or an announced ceiling in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
+        "Every row of each record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a day the source listed support as continuing in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
       parameters: [paramRef("YearInPath")],
       responses: {
         "200": ok("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),
@@ -456,7 +457,7 @@ function paths(site: Site) {
       tag: "Feeds",
       summary: "Calendar of upcoming documented support endings",
       description:
-        "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings and unknown ends are never events. Every ending is also in its device's and its manufacturer's calendar.",
+        "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings, unknown ends, ends without a documented date, observed last updates and listings of support are never events. Every ending is also in its device's and its manufacturer's calendar.",
       responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
     }),
     [API.recordSchema.path]: getOperation({

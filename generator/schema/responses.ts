@@ -20,7 +20,7 @@ import {
   Source,
   Variant,
 } from "./record.ts";
-import { COMMITMENT_STATUSES, VERDICT_CODES } from "../derive/verdict.ts";
+import { COMMITMENT_STATUSES, CONFIRMATION_DAYS, SOON_DAYS, VERDICT_CODES } from "../derive/verdict.ts";
 import { LICENSE } from "../derive/site.ts";
 import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { PAGES, pathOf } from "../contract/resources.ts";
@@ -43,13 +43,50 @@ export const Attribution = z
   })
   .meta({ description: "The dataset attribution and license (version 1): show it when you reuse the data." });
 
-export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({
-  description:
-    'ended: the documented end lies wholly in the past. ending-soon: the end is within 180 days, or today falls inside its period. continuing: the end is further away. minimum-commitment: no documented end; an explicit minimum has not yet passed. minimum-passed: the minimum has passed, so the status is unknown (not ended). announced-ceiling: no documented end and no minimum still holding; an announced ceiling ("up to", "we aim to") has not yet passed. It is not a commitment, and a ceiling never makes a commitment ended or ending soon. ceiling-passed: the announced ceiling has passed, so the status is unknown (not ended). unknown: nothing sourced.',
-});
+/** Each commitment status in words: when it applies. The OpenAPI document and docs/API.md's verdict table say the same. */
+export const COMMITMENT_STATUS_WORDS: Record<(typeof COMMITMENT_STATUSES)[number], string> = {
+  ended: "the documented end lies wholly in the past.",
+  "ended-observed":
+    "the source says support has ended and gives no announced end; lastUpdate is the last update observed (an observation, not an end the manufacturer announced).",
+  "ended-undated": "the source says support has ended and gives no date: ended, date not documented (never read as unknown).",
+  "ending-soon": `the end is within ${SOON_DAYS} days, or today falls inside its period.`,
+  continuing: "the end is further away.",
+  "minimum-commitment": "no documented end; an explicit minimum has not yet passed.",
+  "minimum-passed": "the minimum has passed and nothing later is documented, so the current status is not documented (not ended).",
+  "announced-ceiling":
+    'no documented end and no minimum still holding; an announced ceiling ("up to", "we aim to") has not yet passed. It is not a commitment, and a ceiling never makes a commitment ended or ending soon.',
+  "ceiling-passed": "the announced ceiling has passed and nothing later is documented, so the current status is not documented (not ended).",
+  "listed-continuing": `no documented end, and no minimum or ceiling still holding; the source listed this support as continuing on supportedOn, within the last ${CONFIRMATION_DAYS} days.`,
+  "confirmation-passed": `the source last listed this support as continuing (supportedOn) more than ${CONFIRMATION_DAYS} days ago, and nothing later is documented: the current status is not documented.`,
+  unknown: "nothing sourced.",
+};
+
+/** Each verdict code in words: when it applies (decided by security support first). */
+export const VERDICT_CODE_WORDS: Record<(typeof VERDICT_CODES)[number], string> = {
+  "security-ended":
+    'security updates have ended: past a documented end, or the source says so (label "no security updates", with "; end date not documented" or "; last update observed <date>" when the source gives no announced end).',
+  "security-ending-soon": `a documented end of security updates is within ${SOON_DAYS} days.`,
+  "security-only": "OS updates have ended; security updates continue (documented, committed, announced or listed).",
+  "receiving-updates": `updates continue: a documented end ahead, or the source listed support as continuing within the last ${CONFIRMATION_DAYS} days.`,
+  "minimum-commitment": "no documented end; a minimum commitment has not yet passed.",
+  "announced-ceiling": "no documented end or minimum still holding; an announced ceiling (not a commitment) has not yet passed.",
+  "commitment-passed":
+    'every minimum, ceiling or listing has lapsed and nothing later is documented: "past its last commitment, <date>; current status not documented". Not ended, and not unknown.',
+  varies: "security support differs by region, model or component.",
+  unknown: "no sourced end, minimum, ceiling or statement of support.",
+};
+
+const described = (words: Record<string, string>) =>
+  Object.entries(words)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(" ");
+
+export const CommitmentStatus = z.enum(COMMITMENT_STATUSES).meta({ description: described(COMMITMENT_STATUS_WORDS) });
 
 /** One status per kind when every commitment of that kind agrees, otherwise "varies". */
-const KindStatus = z.enum([...COMMITMENT_STATUSES, "varies"]);
+const KindStatus = z.enum([...COMMITMENT_STATUSES, "varies"]).meta({
+  description: `The status of every commitment of this kind when they agree, otherwise varies. ${described(COMMITMENT_STATUS_WORDS)}`,
+});
 
 export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }).meta({
   description: "A commitment of the record, with its status in the verdict's period (verdict.validFrom to verdict.validUntil).",
@@ -57,14 +94,14 @@ export const CommitmentDocument = Commitment.extend({ status: CommitmentStatus }
 
 export const Verdict = z
   .strictObject({
-    code: z
-      .enum(VERDICT_CODES)
-      .meta({ description: `Decided by security support first; see ${pathOf(PAGES.doc, { name: "api" })}#record-states-and-verdicts.` }),
+    code: z.enum(VERDICT_CODES).meta({
+      description: `Decided by security support first; see ${pathOf(PAGES.doc, { name: "api" })}#record-states-and-verdicts. ${described(VERDICT_CODE_WORDS)}`,
+    }),
     label: z.string().meta({ description: 'The short wording (also on the badge). Never says or implies "secure".' }),
     reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
     validFrom: Day.nullable().meta({
       description:
-        "The first day this verdict holds: the day after the last change the record's dates bring (a documented end coming within 180 days, an end, minimum or ceiling passing). null when no earlier change follows from the dates.",
+        "The first day this verdict holds: the day after the last change the record's dates bring (a documented end coming within 180 days; an end, minimum or ceiling passing; a listing of support as continuing lapsing 365 days after its day). null when no earlier change follows from the dates.",
     }),
     validUntil: Day.nullable().meta({
       description:
@@ -92,6 +129,7 @@ export const DeviceSummary = DeviceRecord.pick({
   aliases: true,
   formerSlugs: true,
   released: true,
+  osVersions: true,
   variants: true,
   caveats: true,
 })
@@ -121,7 +159,10 @@ export const Assertion = z
     evidenceLevel: EvidenceLevel,
     sourceIds: Commitment.shape.sourceIds,
   })
-  .meta({ description: "Which claim rests on which source: one per dated or unknown end, minimum commitment and announced ceiling." });
+  .meta({
+    description:
+      "Which claim rests on which source: one per dated or unknown end, minimum commitment, announced ceiling and last update observed, and one per statement that support ended (ended) or was listed as continuing (supportedOn).",
+  });
 
 export const RecallReviewDocument = RecallReview.safeExtend({
   statement: z.string().meta({

@@ -19,6 +19,7 @@ import { responseSchemas } from "../../generator/schema/responses.ts";
 import { STORAGE } from "../../generator/contract/resources.ts";
 import { parseListRequest } from "../../generator/serve/list.ts";
 import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
+import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/derive/verdict.ts";
 import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
 import { SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 
@@ -186,6 +187,39 @@ describe("the API answers as its OpenAPI document says", () => {
 
   const run = (cases: Case[]) => Promise.all(cases.map((c) => check(preview.url, c)));
 
+  it("lists and describes every verdict code and commitment status, and the record's OS versions", async () => {
+    const schemas = doc.components.schemas;
+    expect(schemas.Verdict.properties.code.enum).toEqual([...VERDICT_CODES]);
+    expect(schemas.CommitmentStatus.enum).toEqual([...COMMITMENT_STATUSES]);
+    expect(schemas.Verdict.properties.securityStatus.enum).toEqual([...COMMITMENT_STATUSES, "varies"]);
+    for (const code of VERDICT_CODES) expect(schemas.Verdict.properties.code.description).toContain(`${code}: `);
+    for (const status of COMMITMENT_STATUSES) {
+      expect(schemas.CommitmentStatus.description).toContain(`${status}: `);
+      expect(schemas.Verdict.properties.securityStatus.description).toContain(`${status}: `);
+    }
+    expect(schemas.CommitmentStatus.description).toContain("ended, date not documented");
+    // docs/API.md's tables name the same codes and statuses, each once, in the same order.
+    const apiDoc = readFileSync(path.resolve(import.meta.dirname, "../../docs/API.md"), "utf8");
+    const firstCells = (heading: string) => {
+      const table = apiDoc.slice(apiDoc.indexOf(heading)).split("\n\n")[0]!;
+      return [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    };
+    expect(firstCells("| status | when | on the device page |")).toEqual([...COMMITMENT_STATUSES]);
+    expect(firstCells("| code | when | `label` |")).toEqual([...VERDICT_CODES]);
+    expect(schemas.DeviceSummary.properties.osVersions.items.required).toEqual(["os", "first", "sourceIds"]);
+    const kappa = await (await fetch(`${preview.url}/api/v1/devices/kappa-phone`)).json();
+    expect(kappa.osVersions).toEqual([{ os: "iOS", first: "11", last: "16", sourceIds: ["os-versions"] }]);
+    expect(kappa.verdict).toMatchObject({
+      code: "security-ended",
+      label: "no security updates; last update observed 2024-05-13",
+      securityStatus: "ended-observed",
+    });
+    const iota = await (await fetch(`${preview.url}/api/v1/devices/iota-phone`)).json();
+    expect(iota.verdict).toMatchObject({ code: "security-ended", securityStatus: "ended-undated", osStatus: "ended-undated" });
+    expect(iota.support.security[0]).toMatchObject({ ended: true, status: "ended-undated" });
+    expect(iota.support.security[0].end).toBeUndefined();
+  });
+
   it("serves the document itself at /api/v1/openapi.json", async () => {
     const res = await check(preview.url, { path: "/api/v1/openapi.json", status: 200 });
     expect(await res.json()).toEqual(doc);
@@ -229,6 +263,13 @@ describe("the API answers as its OpenAPI document says", () => {
     await run([
       { path: "/api/v1/devices/gamma-phone", status: 200 },
       { path: "/api/v1/devices/hostile-device", status: 200 },
+      // Ended without a date, ended on an observed last update (with its OS versions), listed as continuing, past its last commitment.
+      { path: "/api/v1/devices/iota-phone", status: 200 },
+      { path: "/api/v1/devices/kappa-phone", status: 200 },
+      { path: "/api/v1/devices/lambda-tablet", status: 200 },
+      { path: "/api/v1/devices/mu-phone", status: 200 },
+      { path: "/api/v1/devices/kappa-phone/evidence", status: 200 },
+      { path: "/api/v1/devices/lambda-tablet/evidence", status: 200 },
       { path: "/api/v1/devices/alpha-phone", headers: { "If-None-Match": etag }, status: 304 },
       { path: "/api/v1/devices/epsilon-book", status: 301 },
       { path: "/api/v1/devices/eta-phone", status: 410 },

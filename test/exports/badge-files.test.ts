@@ -54,7 +54,17 @@ describe("the rendered badges", () => {
   });
 
   it("fit each half to its text in the widest font, centred, with padding on both sides", () => {
-    for (const slug of ["alpha-phone", "beta-tablet", "gamma-phone", "delta-watch", "hostile-device"]) {
+    for (const slug of [
+      "alpha-phone",
+      "beta-tablet",
+      "gamma-phone",
+      "delta-watch",
+      "hostile-device",
+      "iota-phone",
+      "kappa-phone",
+      "lambda-tablet",
+      "mu-phone",
+    ]) {
       const { texts, boxes, width } = layout(badgeFile(slug));
       expect(texts).toHaveLength(2);
       expect(boxes).toHaveLength(2);
@@ -86,9 +96,20 @@ describe("the rendered badges", () => {
     expect(svg).toMatch(/^<svg [^>]*><title>/);
   });
 
-  it("show precision, minimum commitments and regional variation, and never say secure", () => {
+  it("show precision, minimum commitments, regional variation, undated and observed ends, listings and lapsed commitments, and never say secure", () => {
     const words = Object.fromEntries(
-      ["alpha-phone", "beta-tablet", "gamma-phone", "delta-watch", "epsilon-laptop", "hostile-device"].map((s) => [s, layout(badgeFile(s)).root["aria-label"]]),
+      [
+        "alpha-phone",
+        "beta-tablet",
+        "gamma-phone",
+        "delta-watch",
+        "epsilon-laptop",
+        "hostile-device",
+        "iota-phone",
+        "kappa-phone",
+        "lambda-tablet",
+        "mu-phone",
+      ].map((s) => [s, layout(badgeFile(s)).root["aria-label"]]),
     );
     expect(words).toEqual({
       "alpha-phone": "support: updates until 2031-10 (month)",
@@ -97,7 +118,21 @@ describe("the rendered badges", () => {
       "delta-watch": "support: no security updates",
       "epsilon-laptop": "support: updates until 2030-06 (month)",
       "hostile-device": "support: updates until 2029-02 (month)",
+      // Ended, date not documented: ended, and says the date is not documented (never "unknown").
+      "iota-phone": "support: no security updates; end date not documented, unconfirmed",
+      // An observed last update is worded as observed, not as an end.
+      "kappa-phone": "support: no security updates; last update observed 2024-05-13",
+      "lambda-tablet": "support: updates continuing; listed on 2026-08-22",
+      "mu-phone": "support: past its last commitment, 2024 (year); current status not documented",
     });
+    // The colours follow the codes: ended in red, a lapsed commitment in its own colour.
+    const fill = (slug: string) => layout(badgeFile(slug)).root.g[0].rect[1].fill;
+    expect([fill("iota-phone"), fill("kappa-phone"), fill("lambda-tablet"), fill("mu-phone")]).toEqual([
+      VERDICT_COLOURS["security-ended"],
+      VERDICT_COLOURS["security-ended"],
+      VERDICT_COLOURS["receiving-updates"],
+      VERDICT_COLOURS["commitment-passed"],
+    ]);
     for (const w of Object.values(words)) expect(w).not.toMatch(/\bsecure\b/i);
   });
 

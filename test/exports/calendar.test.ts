@@ -41,7 +41,11 @@ const UIDS_2026_11_22 = [
 describe("/support-calendar.ics and the manufacturers' calendars", () => {
   it("the manufacturers' calendars hold one event per upcoming documented end, OS and security separate, one per scope", () => {
     expect(all.map((e) => e.uid)).toEqual(UIDS_2026_11_22);
-    expect(readdirSync(path.join(dist, "api/v1/calendar/manufacturers")).sort()).toEqual(["example-maker.ics", "hyperlink-https-evil-example.ics"]);
+    expect(readdirSync(path.join(dist, "api/v1/calendar/manufacturers")).sort()).toEqual([
+      "example-maker.ics",
+      "hyperlink-https-evil-example.ics",
+      "sample-devices.ics",
+    ]);
     expect(parseCalendar(read(dist, "api/v1/calendar/manufacturers/example-maker.ics")).name).toBe("Support endings: Example Maker devices");
   });
 
@@ -59,6 +63,24 @@ describe("/support-calendar.ics and the manufacturers' calendars", () => {
     // delta-watch ended in 2020/2021, gamma's OS in 2024-03; beta-tablet has only a minimum commitment; theta-watch only "up to" ceilings.
     expect(all.some((e) => /delta-watch|gamma-phone\/os|beta-tablet|theta-watch/.test(e.uid))).toBe(false);
     for (const e of all) expect(e.summary).not.toMatch(/at least|up to/);
+  });
+
+  it("has no event for an end without a date, an observed last update, a listing as continuing or a lapsed minimum", () => {
+    // iota-phone: ended, date not documented; kappa-phone: ended on its last update observed (2024-05-13, not an announced end);
+    // lambda-tablet: listed as continuing on 2026-08-22; mu-phone: a minimum that passed in 2024 and a listing over a year old.
+    const slugs = ["iota-phone", "kappa-phone", "lambda-tablet", "mu-phone"];
+    expect(all.some((e) => slugs.some((s) => e.uid.startsWith(`${s}/`)))).toBe(false);
+    for (const slug of slugs) {
+      const cal = parseICalendar(read(dist, `api/v1/calendar/${slug}.ics`));
+      expect(cal.getAllSubcomponents("vevent"), slug).toEqual([]);
+      expect(cal.getAllSubcomponents("vjournal").map((n) => n.getFirstPropertyValue("uid"))).toEqual([`${slug}/nothing-ahead@devices.example`]);
+    }
+    const note = parseICalendar(read(dist, "api/v1/calendar/iota-phone.ics")).getFirstSubcomponent("vjournal")!;
+    expect(note.getFirstPropertyValue("summary")).toBe("Iota Phone: no documented end of updates ahead");
+    expect(note.getFirstPropertyValue("description")).toContain("ended on a day the source does not give or known only from the last update observed");
+    const maker = parseICalendar(read(dist, "api/v1/calendar/manufacturers/sample-devices.ics"));
+    expect(maker.getAllSubcomponents("vevent")).toEqual([]);
+    expect(maker.getAllSubcomponents("vjournal")).toHaveLength(1);
   });
 
   it("shows a month, quarter or year end as the whole period, with its precision, never as a known day", () => {
@@ -129,7 +151,19 @@ describe("/api/v1/calendar/<slug>.ics", () => {
       .filter((f) => f.endsWith(".ics"))
       .sort();
     expect(files).toEqual(
-      ["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"].map((s) => `${s}.ics`),
+      [
+        "alpha-phone",
+        "beta-tablet",
+        "delta-watch",
+        "epsilon-laptop",
+        "gamma-phone",
+        "hostile-device",
+        "iota-phone",
+        "kappa-phone",
+        "lambda-tablet",
+        "mu-phone",
+        "theta-watch",
+      ].map((s) => `${s}.ics`),
     );
     const all = files.flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/${f}`)).events);
     expect(all.map((e) => e.uid).sort()).toEqual([...UIDS_2026_11_22].sort());

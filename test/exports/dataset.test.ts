@@ -11,7 +11,19 @@ import { FIXTURES, SITE } from "../helpers/build.ts";
 type Row = Record<(typeof DATASET_COLUMNS)[number]["name"], string>;
 
 const fixture = (slug: string) => JSON.parse(readFileSync(path.join(FIXTURES, "devices", `${slug}.json`), "utf8"));
-const PUBLISHED = ["alpha-phone", "beta-tablet", "delta-watch", "epsilon-laptop", "gamma-phone", "hostile-device", "theta-watch"];
+const PUBLISHED = [
+  "alpha-phone",
+  "beta-tablet",
+  "delta-watch",
+  "epsilon-laptop",
+  "gamma-phone",
+  "hostile-device",
+  "iota-phone",
+  "kappa-phone",
+  "lambda-tablet",
+  "mu-phone",
+  "theta-watch",
+];
 
 let dist: string;
 const raw = (file: string) => readFileSync(path.join(dist, "api/v1", file), "utf8");
@@ -39,7 +51,7 @@ describe("the whole catalog, /api/v1/dataset", () => {
     );
     const got = rows("dataset.csv").map((r) => `${r.device_slug}|${r.model.replace(/^'/, "")}|${r.region}`);
     expect(got).toEqual(expected);
-    expect(got).toHaveLength(12);
+    expect(got).toHaveLength(17);
   });
 
   it("carries every fact of each row: dates and their precision per date, scope, meaning, evidence, sources, checked dates, links, attribution", () => {
@@ -62,7 +74,12 @@ describe("the whole catalog, /api/v1/dataset", () => {
             expect(row[`${kind}_${field}`]).toBe(each((c) => c[field]?.value));
             expect(row[`${kind}_${field}_precision`]).toBe(each((c) => c[field]?.precision));
           }
-          expect(row[`${kind}_meaning`]).toBe(each((c) => neutralizeFormula(c.meaning)));
+          // An ended commitment's meaning begins with our words (tested below); every other is the source's terms as they are.
+          if (!chosen.some((c: any) => c.ended)) expect(row[`${kind}_meaning`]).toBe(each((c) => neutralizeFormula(c.meaning)));
+          expect(row[`${kind}_ended`]).toBe(each((c) => (c.ended ? "true" : "")));
+          expect(row[`${kind}_last_update`]).toBe(each((c) => c.lastUpdate?.value));
+          expect(row[`${kind}_last_update_precision`]).toBe(each((c) => c.lastUpdate?.precision));
+          expect(row[`${kind}_supported_on`]).toBe(each((c) => c.supportedOn));
           expect(row[`${kind}_evidence_level`]).toBe(each((c) => c.evidenceLevel));
           const sources = chosen.flatMap((c: any) => c.sourceIds.map((id: string) => rec.evidence.sources.find((s: { id: string }) => s.id === id)));
           expect(row[`${kind}_source_urls`]).toBe(sources.map((s: { url: string }) => s.url).join(" | "));
@@ -91,6 +108,66 @@ describe("the whole catalog, /api/v1/dataset", () => {
     const [beta] = rows("dataset.csv").filter((r) => r.device_slug === "beta-tablet");
     expect(beta).toMatchObject({ security_end: "", security_end_precision: "", security_minimum: "2029", security_minimum_precision: "year" });
     expect(beta).toMatchObject({ os_end: "", os_end_precision: "unknown", os_minimum: "" });
+  });
+
+  it("says 'ended, date not documented' in the meaning of an end the source gives no date for, and leaves every date column empty", () => {
+    const [iota] = rows("dataset.csv").filter((r) => r.device_slug === "iota-phone");
+    const dated = [
+      "end",
+      "end_precision",
+      "minimum",
+      "minimum_precision",
+      "ceiling",
+      "ceiling_precision",
+      "last_update",
+      "last_update_precision",
+      "supported_on",
+    ];
+    for (const kind of ["security", "os"] as const) {
+      expect(dated.map((c) => iota![`${kind}_${c}` as keyof Row])).toEqual(dated.map(() => ""));
+      expect(iota![`${kind}_ended`]).toBe("true");
+    }
+    expect(iota!.security_meaning).toBe("Ended, date not documented. Marked as end of life for security updates; no date given");
+    expect(iota!.os_meaning).toBe("Ended, date not documented. Marked as no longer supported; no date given");
+  });
+
+  it("keeps an observed last update in its own columns, worded as observed, never as an end", () => {
+    const kappa = rows("dataset.csv").filter((r) => r.device_slug === "kappa-phone");
+    expect(kappa.map((r) => r.region)).toEqual(["US", "GB"]);
+    expect(kappa.map((r) => r.os_versions)).toEqual(["iOS 11 to 16", "iOS 11 to 16"]);
+    for (const row of kappa) {
+      expect(row).toMatchObject({
+        security_end: "",
+        security_end_precision: "",
+        security_ended: "true",
+        security_last_update: "2024-05-13",
+        security_last_update_precision: "day",
+        os_end: "",
+        os_ended: "true",
+        os_last_update: "2024-05",
+        os_last_update_precision: "month",
+      });
+      expect(row.security_meaning).toBe(
+        "Ended; last update observed 2024-05-13, not an announced end. The last security release for iOS 16, the version it ends on; the maker announces no end date",
+      );
+      expect(row.os_meaning).toMatch(/^Ended; last update observed 2024-05 \(month\), not an announced end\. Runs iOS 16 at most/);
+    }
+  });
+
+  it("keeps the day a source listed support as continuing in its own column, and a lapsed minimum as a minimum", () => {
+    const [lambda] = rows("dataset.csv").filter((r) => r.device_slug === "lambda-tablet");
+    expect(lambda).toMatchObject({ security_end: "", security_ended: "", security_supported_on: "2026-08-22", security_last_update: "2026-08" });
+    expect(lambda!.security_meaning).toBe(fixture("lambda-tablet").support.security[0].meaning);
+    expect(lambda!.os_versions).toBe("Android 12 and later (last version not documented)");
+    const [mu] = rows("dataset.csv").filter((r) => r.device_slug === "mu-phone");
+    expect(mu).toMatchObject({
+      security_end: "",
+      security_minimum: "2024",
+      security_minimum_precision: "year",
+      os_supported_on: "2024-09-02",
+      os_ended: "",
+      os_versions: "",
+    });
   });
 
   it("leaves out drafts and withdrawn records", () => {
@@ -188,11 +265,13 @@ describe("datasetRows", () => {
 });
 
 describe("one support-ending year, /api/v1/dataset/<year>.csv", () => {
-  // By hand from the fixtures: every OS end, security end (any scope) and dated minimum commitment.
+  // By hand from the fixtures: every OS end, security end (any scope) and dated minimum commitment, and the other
+  // recorded support dates: announced ceilings, last updates observed, days listed as continuing.
   const EXPECTED: Record<string, string[]> = {
     "2020": ["delta-watch"], // OS end only: another recorded support date
     "2021": ["delta-watch"],
-    "2024": ["gamma-phone"],
+    "2024": ["gamma-phone", "kappa-phone", "mu-phone"], // kappa: its last updates observed; mu: a lapsed minimum and a listing
+    "2026": ["lambda-tablet"], // listed as continuing on 2026-08-22, last update observed 2026-08
     "2027": ["gamma-phone"],
     "2028": ["gamma-phone", "theta-watch"], // the EU models' security end; an announced ceiling (another recorded support date)
     "2029": ["beta-tablet", "hostile-device"], // beta: a dated minimum commitment
@@ -210,6 +289,16 @@ describe("one support-ending year, /api/v1/dataset/<year>.csv", () => {
     const whole = rows("dataset.csv");
     expect([...new Set(got.map((r) => r.device_slug))]).toEqual(slugs);
     expect(got).toEqual(whole.filter((r) => slugs.includes(r.device_slug)));
+  });
+
+  it("leaves an end without any date out of every year: iota-phone is only in the whole catalog", () => {
+    const files = readdirSync(path.join(dist, "api/v1/dataset"));
+    for (const f of files)
+      expect(
+        rows(`dataset/${f}`).some((r) => r.device_slug === "iota-phone"),
+        f,
+      ).toBe(false);
+    expect(rows("dataset.csv").some((r) => r.device_slug === "iota-phone")).toBe(true);
   });
 
   it("has the same header as the whole catalog", () => {

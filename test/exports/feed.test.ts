@@ -41,8 +41,8 @@ describe("/feed.xml", () => {
   });
 
   it("has one entry per revision of each published record, and one per withdrawal", () => {
-    // alpha 2, beta 1, delta 1, epsilon 1, gamma 1, hostile 1 revisions; eta withdrawn; zeta is a draft.
-    expect(feed.entry).toHaveLength(9);
+    // alpha 2, beta 1, delta 1, epsilon 1, gamma 1, hostile 1, iota 1, kappa 1, lambda 1, mu 1 revisions; eta withdrawn; zeta is a draft.
+    expect(feed.entry).toHaveLength(13);
     const titles = feed.entry.map((e) => e.title["#text"]);
     expect(titles).toContain("Alpha Phone: Security end moved from 2030-10 to 2031-10");
     expect(titles).toContain("Eta Phone: Record withdrawn");
@@ -146,8 +146,15 @@ describe("a manufacturer's feed", () => {
     const example = makerFeed("example-maker");
     expect(example.id).toBe("https://api.devices.example/api/v1/feed/manufacturers/example-maker.xml");
     expect(example.title).toBe("Device Lifecycle Records: Example Maker record changes");
-    // Every entry but the hostile device's (another manufacturer), the withdrawal of Eta Phone included.
-    expect(example.entry).toEqual(feed.entry.filter((e) => !e.id.includes(":hostile-device/")));
+    // Every entry but those of the hostile device and Sample Devices' (other manufacturers), the withdrawal of Eta Phone included.
+    const others = /:(hostile-device|iota-phone|kappa-phone|lambda-tablet|mu-phone)\//;
+    expect(example.entry).toEqual(feed.entry.filter((e) => !others.test(e.id)));
+    expect(makerFeed("sample-devices").entry.map((e) => e.title["#text"])).toEqual([
+      "Iota Phone: Record created",
+      "Kappa Phone: Record created",
+      "Lambda Tablet: Record created",
+      "Mu Phone: Record created",
+    ]);
     expect(example.updated).toBe(example.entry[0]!.updated);
   });
 

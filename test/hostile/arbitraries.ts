@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEVICE_TYPES, EVIDENCE_LEVELS } from "../../generator/schema/record.ts";
+import { DEVICE_TYPES, EVIDENCE_LEVELS, OS_NAMES } from "../../generator/schema/record.ts";
 import { CEILING_WORDS } from "../../generator/load/validate.ts";
 import { tempDir } from "../helpers/build.ts";
 
@@ -173,7 +173,13 @@ function commitment(g: G, id: string, released: number, ctx: { models: string[];
     // In the end's (or ceiling's) own year only a whole-year minimum is sure to begin before it does.
     dates.minimum = partialDate(g, year, year === lastYear ? "year" : undefined);
   }
-  const dated = !["unknown", "neither"].includes(shape);
+  // The statements without a horizon: support ended (no dated end beside it), an observed last update, a listing as
+  // continuing (never beside ended). Each is a claim like a date: a source read here, no "unverified" level.
+  const statement = dates.end?.value ? "none" : g(fc.constantFrom, "none", "none", "ended", "ended+lastUpdate", "listed", "listed+lastUpdate", "lastUpdate");
+  if (statement.startsWith("ended")) dates.ended = true;
+  if (statement.startsWith("listed")) dates.supportedOn = day(g, released + 1, released + 8);
+  if (statement.endsWith("lastUpdate")) dates.lastUpdate = partialDate(g, g(fc.integer, { min: released + 1, max: lastYear }));
+  const dated = !["unknown", "neither"].includes(shape) || statement !== "none";
   return defined({
     id,
     scope: scope(g, ctx.models, ctx.regions),
@@ -256,6 +262,11 @@ export function makeRecord(g: G, i: number): Raw {
     formerSlugs: maybe(g, () => Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, (_, k) => `old-${i}-${k}`)),
     publication: publication(g),
     released: g(fc.boolean) ? partialDate(g, released) : { precision: "unknown" },
+    osVersions: maybe(g, () => {
+      const first = g(fc.integer, { min: 1, max: 20 });
+      const last = maybe(g, () => String(first + g(fc.integer, { min: 0, max: 6 })));
+      return [defined({ os: g(fc.constantFrom, ...OS_NAMES), first: String(first), last, sourceIds: some(g, ctx.sourceIds, 1) })];
+    }),
     variants,
     caveats: maybe(g, () =>
       Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () =>

@@ -113,7 +113,7 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
 
     // The record and evidence JSON hold the record's own values.
     const doc = JSON.parse(readText(dist, `api/v1/devices/${s}.json`));
-    for (const key of ["slug", "name", "manufacturer", "deviceType", "aliases", "formerSlugs", "released", "variants", "caveats"] as const)
+    for (const key of ["slug", "name", "manufacturer", "deviceType", "aliases", "formerSlugs", "released", "osVersions", "variants", "caveats"] as const)
       same(doc[key], r[key], `${s}.json: ${key}`);
     for (const kind of KINDS)
       same(
@@ -183,7 +183,11 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
         if (c.end) dateOnPage(c.end, "end");
         if (c.minimum) dateOnPage(c.minimum, "minimum");
         if (c.ceiling) dateOnPage(c.ceiling, "ceiling");
+        if (c.lastUpdate) dateOnPage(c.lastUpdate, "last update observed");
+        if (c.supportedOn) dateOnPage({ value: c.supportedOn, precision: "day" }, "listed as continuing");
+        if (c.ended && !c.lastUpdate?.value) onPage("ended; date not documented", "ended without a date");
       }
+    for (const v of r.osVersions ?? []) onPage(`${v.os} ${v.first}`, "OS versions");
     for (const src of r.evidence.sources) {
       onPage(src.title, "source title");
       onPage(src.publisher, "source publisher");
@@ -227,6 +231,8 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       cell("manufacturer", r.manufacturer);
       cell("variant_note", v.note ?? "");
       cell("record_url", `${SITE.siteUrl}/devices/${s}`);
+      for (const o of r.osVersions ?? []) holds(row.os_versions!, `${o.os} ${o.first}`, `${where}: os_versions`);
+      if (!r.osVersions) cell("os_versions", "");
       // Every caveat whose scope covers the row, each with its scope, in record order (a GLOBAL row may carry every market's).
       const entry = (c: DeviceRecord["caveats"][number]) => `${c.text} [${describeScope(c.scope)}]`;
       const listed = r.caveats.filter((c) => row.caveats!.includes(entry(c)));
@@ -255,23 +261,36 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
           return values.some((v) => v !== "") ? values.join(SEP) : "";
         };
         const sources = (c: Commitment) => c.sourceIds.map((id) => r.evidence.sources.find((x) => x.id === id)!);
+        // An end the source says happened is no dated end: its end cells stay empty, and the meaning says so.
+        const column = { end: "end", minimum: "minimum", ceiling: "ceiling", lastUpdate: "last_update" } as const;
         for (const field of DATED_FIELDS) {
+          const shown = (c: Commitment) => (field === "end" && c.ended ? undefined : c[field]);
           cell(
-            `${kind}_${field}`,
-            list((c) => [c[field]?.value ?? ""]),
+            `${kind}_${column[field]}`,
+            list((c) => [shown(c)?.value ?? ""]),
           );
           cell(
-            `${kind}_${field}_precision`,
-            list((c) => [c[field]?.precision ?? ""]),
+            `${kind}_${column[field]}_precision`,
+            list((c) => [shown(c)?.precision ?? ""]),
           );
         }
+        cell(
+          `${kind}_ended`,
+          list((c) => [c.ended ? "true" : ""]),
+        );
+        cell(
+          `${kind}_supported_on`,
+          list((c) => [c.supportedOn ?? ""]),
+        );
         cell(
           `${kind}_scope`,
           list((c) => [describeCoverage(c)]),
         );
+        const endedWords = (c: Commitment) =>
+          c.lastUpdate?.value ? `Ended; last update observed ${describeDate(c.lastUpdate)}, not an announced end. ` : "Ended, date not documented. ";
         cell(
           `${kind}_meaning`,
-          list((c) => [c.meaning]),
+          list((c) => [`${c.ended ? endedWords(c) : ""}${c.meaning}`]),
         );
         cell(
           `${kind}_evidence_level`,
@@ -288,7 +307,11 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
       }
     });
     const years = new Set(
-      KINDS.flatMap((kind) => r.support[kind].flatMap((c) => DATED_FIELDS.map((field) => c[field])).flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : []))),
+      KINDS.flatMap((kind) =>
+        r.support[kind]
+          .flatMap((c) => [...DATED_FIELDS.map((field) => c[field]), c.supportedOn ? { value: c.supportedOn } : undefined])
+          .flatMap((d) => (d?.value ? [d.value.slice(0, 4)] : [])),
+      ),
     );
     for (const y of years)
       same(

@@ -147,6 +147,7 @@ interface Commitment {
   end?: { value?: string };
   minimum?: { value?: string };
   ceiling?: { value?: string };
+  lastUpdate?: { value?: string };
 }
 
 /** The words that tell one commitment's coverage from another's. */
@@ -255,11 +256,16 @@ describe("regional caveats and commitments in the CSV", () => {
       const mine = bySlug.get(slug) ?? [];
       for (const kind of ["security", "os"] as const) {
         for (const c of records.get(slug).support[kind] as Commitment[]) {
-          for (const field of ["end", "minimum", "ceiling"] as const) {
+          for (const [field, column] of [
+            ["end", "end"],
+            ["minimum", "minimum"],
+            ["ceiling", "ceiling"],
+            ["lastUpdate", "last_update"],
+          ] as const) {
             const value = c[field]?.value;
             if (value)
               expect(
-                mine.some((row) => row[`${kind}_${field}`]!.split(" | ").includes(value)),
+                mine.some((row) => row[`${kind}_${column}`]!.split(" | ").includes(value)),
                 `${slug} ${c.id} ${field} ${value} is in no row`,
               ).toBe(true);
           }

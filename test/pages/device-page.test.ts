@@ -63,6 +63,62 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     ).toBe(`support: ${label}`);
   });
 
+  it("says an end the source gives no date for is ended, date not documented, never unknown", async () => {
+    const { page, errors } = await sharedPage(site.browser);
+    await page.goto(`${site.origin}/devices/iota-phone`);
+    const label = "no security updates; end date not documented, unconfirmed";
+    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(`${label} (security-ended)`);
+    const security = await page.getByRole("region", { name: "Security updates" }).innerText();
+    expect(security).toMatch(/End\s+ended; date not documented\s+Status\s+ended; end date not documented/);
+    expect(security).not.toMatch(/unknown/);
+    expect(
+      await page
+        .getByRole("img", { name: `Update status of Iota Phone: ${label}` })
+        .locator("svg title")
+        .textContent(),
+    ).toBe(`support: ${label}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("words an observed last update as observed, not as an end, and names the OS versions the device runs with their source", async () => {
+    const { page } = await sharedPage(site.browser);
+    await page.goto(`${site.origin}/devices/kappa-phone`);
+    expect(await page.locator("p.os-versions").innerText()).toBe("Runs iOS 11 to 16 [os-versions].");
+    expect(await page.locator("p.os-versions a").getAttribute("href")).toBe("#source-os-versions");
+    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(
+      "no security updates; last update observed 2024-05-13 (security-ended)",
+    );
+    const security = await page.getByRole("region", { name: "Security updates" }).innerText();
+    expect(security).toMatch(
+      /End\s+ended; no end date announced \(the last update observed is below\)\s+Last update observed\s+13 May 2024, day precision \(an observation, not an announced end\)\s+Status\s+ended; the date is the last update observed, not an announced end/,
+    );
+    const assertions = await page.locator("h3:text('Lifecycle assertions') + ul").innerText();
+    expect(assertions).toContain("Security updates last update observed (not an announced end): 2024-05-13");
+  });
+
+  it("shows the day a source listed support as continuing, and a device past its last commitment", async () => {
+    const { page } = await sharedPage(site.browser);
+    await page.goto(`${site.origin}/devices/lambda-tablet`);
+    expect(await page.locator("p.os-versions").innerText()).toBe("Runs Android 12 and later (last version not documented) [maker-list].");
+    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toMatch(
+      /updates continuing; listed on 2026-08-22 \(receiving-updates\)[\s\S]*it changes after 2027-08-22/,
+    );
+    expect(await page.getByRole("region", { name: "Security updates" }).innerText()).toMatch(
+      /Listed as continuing\s+on 22 August 2026, day precision \(the day the source last listed it; not an end date\)\s+Status\s+listed as continuing by its source within the last year/,
+    );
+    // Record text in the new rows is escaped like any other.
+    expect(await page.getByRole("region", { name: "Security updates" }).innerText()).toContain('"quotes" & <angle brackets>');
+
+    await page.goto(`${site.origin}/devices/mu-phone`);
+    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(
+      "past its last commitment, 2024 (year); current status not documented (commitment-passed)",
+    );
+    expect(await page.getByRole("region", { name: "OS updates" }).innerText()).toMatch(
+      /Listed as continuing\s+on 2 September 2024, day precision[\s\S]*Status\s+last listed as continuing over a year ago; current status not documented/,
+    );
+    expect(await page.locator("p.os-versions").count()).toBe(0);
+  });
+
   it("groups the evidence as the spec does, with a dated recall non-match", async () => {
     const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);

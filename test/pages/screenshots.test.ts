@@ -31,8 +31,17 @@ const PAGES: Record<string, [string, number | "whole"]> = {
   "docs-api": ["/docs/api", 900],
 };
 
-/** The timelines of the other kinds of dated statement: a minimum commitment, announced ceilings. */
-const CHARTS: Record<string, string> = { "timeline-minimum": "/devices/beta-tablet", "timeline-ceiling": "/devices/theta-watch" };
+/**
+ * The timelines of the other kinds of statement: a minimum commitment, announced ceilings, an end known only from
+ * the last update observed, an end without a date, a listing as continuing.
+ */
+const CHARTS: Record<string, string> = {
+  "timeline-minimum": "/devices/beta-tablet",
+  "timeline-ceiling": "/devices/theta-watch",
+  "timeline-observed": "/devices/kappa-phone",
+  "timeline-undated": "/devices/iota-phone",
+  "timeline-listed": "/devices/lambda-tablet",
+};
 
 describe.skipIf(!hasChromium)("screenshots against their baselines", () => {
   let preview: Preview;
@@ -67,7 +76,9 @@ describe.skipIf(!hasChromium)("screenshots against their baselines", () => {
     expect(differences).toEqual([]);
   });
 
-  it("draws the timelines of minimum commitments and announced ceilings, and the live search's results, as their baselines", { timeout: 120_000 }, async () => {
+  it("draws the timelines of minimum commitments, announced ceilings, observed and undated ends and listings, and the live search's results, as their baselines", {
+    timeout: 120_000,
+  }, async () => {
     const differences: string[] = [];
     const compare = (png: Buffer, name: string) => {
       const difference = differenceFromBaseline(png, name);

@@ -35,7 +35,7 @@ async function drawnBands(page: Page, chart: string): Promise<DrawnBand[]> {
     return [...svg.querySelectorAll("rect.bar")].flatMap((rect) => {
       const r = rect as SVGRectElement;
       const kind = r.dataset.kind!;
-      if (!["release", "end", "minimum", "ceiling"].includes(kind)) return [];
+      if (!["release", "end", "minimum", "ceiling", "observed", "listed"].includes(kind)) return [];
       return [
         {
           row: r.closest("g.row")!.getAttribute("data-row")!,
@@ -80,6 +80,8 @@ function expectedBands(r: DeviceRecord, row = (id: string) => id) {
         ...band(`${kind}-${c.id}`, "minimum", c.minimum),
         ...band(`${kind}-${c.id}`, "end", c.end),
         ...band(`${kind}-${c.id}`, "ceiling", c.ceiling),
+        ...band(`${kind}-${c.id}`, "observed", c.lastUpdate),
+        ...band(`${kind}-${c.id}`, "listed", c.supportedOn ? { value: c.supportedOn, precision: "day" } : undefined),
       ]),
     ),
   ];
@@ -126,6 +128,34 @@ describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
       .evaluateAll((rows) => rows.filter((g) => g.querySelector(".caveat-flag")).map((g) => g.getAttribute("data-row")));
     // The US carrier caveat meets the OS commitment (all variants) and the US security commitment, not the EU one.
     expect(flagged).toEqual(["os-os", "security-security-us"]);
+  });
+
+  it("draws an observed last update as its own mark, an end without a date as a span, and a listing as a ring, never as end bands", async () => {
+    const { page } = await sharedPage(site.browser);
+    const kinds = (row: string) =>
+      page.locator(`svg#timeline g.row[data-row="${row}"] rect.bar`).evaluateAll((rs) => rs.map((r) => r.getAttribute("data-kind")));
+    // kappa-phone: support up to the last update observed, which is a diamond, and nothing after it.
+    await page.goto(`${site.origin}/devices/kappa-phone`);
+    expect(await kinds("security-security")).toEqual(["support", "observed"]);
+    expect(await page.locator("svg#timeline rect.bar-end").count()).toBe(0);
+    expect(await page.locator('svg#timeline g.row[data-row="security-security"] path.mark-observed').count()).toBe(1);
+    expect(await page.locator("#timeline-words").innerText()).toContain(
+      "Security updates, all variants: ended, no end date announced; last update observed 13 May 2024, day precision (an observation, not an announced end).",
+    );
+    // iota-phone: ended on a day the source does not give, somewhere from the release to when its source was read.
+    await page.goto(`${site.origin}/devices/iota-phone`);
+    expect(await kinds("security-security")).toEqual(["ended-undated"]);
+    expect(await page.locator('svg#timeline rect[data-kind="ended-undated"]').first().getAttribute("data-last")).toBe("2026-11-15");
+    expect(await page.locator("svg#timeline rect.bar-end").count()).toBe(0);
+    expect(await page.locator("#timeline-words").innerText()).toContain("Security updates, all variants: ended, date not documented.");
+    // lambda-tablet: support up to the listing, unknown after it.
+    await page.goto(`${site.origin}/devices/lambda-tablet`);
+    expect(await kinds("security-security")).toEqual(["support", "unknown", "observed", "listed"]);
+    expect(await page.locator("svg#timeline circle.mark-listed").count()).toBe(1);
+    // The legend says what the new marks mean.
+    const legend = await page.locator("ul.legend").innerText();
+    expect(legend).toContain("the last update observed: an observation, not an announced end");
+    expect(legend).toContain("ended on a day the source does not give");
   });
 
   it("is an image with a name and a text equivalent, and its today marker follows the reader's clock", async () => {

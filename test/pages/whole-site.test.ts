@@ -11,6 +11,8 @@ const PAGES = {
   home: "/",
   device: "/devices/gamma-phone",
   "device-hostile": "/devices/hostile-device",
+  "device-ended-observed": "/devices/kappa-phone",
+  "device-ended-undated": "/devices/iota-phone",
   browse: "/browse/",
   manufacturers: "/manufacturers/",
   manufacturer: "/manufacturers/example-maker",
@@ -59,10 +61,10 @@ describe.skipIf(!hasChromium)("the site in Chromium", () => {
     const { page, errors } = await watchedPage(site.browser, { javaScript: false });
     await page.goto(`${site.origin}/`);
     expect(await page.locator("table").first().innerText()).toMatch(/Q2 2027 \(April to June\), quarter precision/);
-    await page.getByRole("link", { name: /Browse all 7 records/ }).click();
+    await page.getByRole("link", { name: /Browse all 11 records/ }).click();
     await page.waitForURL(`${site.origin}/browse/`);
     const entries = await page.locator("ul.listing li").allInnerTexts();
-    expect(entries).toHaveLength(7);
+    expect(entries).toHaveLength(11);
     expect(entries[0]).toMatch(/^Alpha Phone \(Example Maker; A1, A2\)/);
     await page.getByRole("link", { name: "Gamma Phone" }).click();
     expect(await page.locator("h1").innerText()).toBe("Gamma Phone");

@@ -29,6 +29,7 @@ describe.each(CATALOGS)("round trip of %s", async (dataDir) => {
       aliases: doc.aliases,
       formerSlugs: doc.formerSlugs,
       released: doc.released,
+      ...(doc.osVersions ? { osVersions: doc.osVersions } : {}),
       variants: doc.variants,
       caveats: doc.caveats,
       support: { os: stripStatus(doc.support.os), security: stripStatus(doc.support.security) },

@@ -42,6 +42,11 @@ const LONGEST_LABELS = [
   "updates at least until 2030-10 (month), unconfirmed",
   "security updates end 2030-Q4 (quarter), unconfirmed",
   "varies by region or model, unconfirmed",
+  "past its last commitment, 2030-Q4 (quarter); current status not documented",
+  "no security updates; last update varies by region or model, unconfirmed",
+  "no security updates; last update observed 2030-Q4 (quarter), unconfirmed",
+  "no security updates; end date not documented, unconfirmed",
+  "security updates only continuing; listed on 2030-10-30, unconfirmed",
   "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW, mmmmmmmmmmmmmmmmmmmm",
 ];
 
