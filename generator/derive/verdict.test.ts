@@ -202,3 +202,24 @@ describe("what a source says without a documented end", () => {
     });
   });
 });
+
+describe("scopes that agree on what happened", () => {
+  const scoped = (regions: string[], extra: Partial<Commitment>): Commitment => ({ ...c(undefined, undefined, { regions }, regions.join("-")), ...extra });
+  const gone = scoped(["US"], { end: month("2024-01") });
+  const undated = scoped(["EU"], { ended: true });
+  const listedUs = scoped(["US"], { supportedOn: "2026-08-22" });
+  const listedEu = scoped(["EU"], { supportedOn: "2026-07-01" });
+  const base = c();
+  it.each([
+    ["a documented end and an undated end: ended", [gone, undated], "security-ended", "no security updates"],
+    [
+      "listings of two days: continuing, the day varies",
+      [listedUs, listedEu],
+      "receiving-updates",
+      "updates continuing; listed on days that vary by region or model",
+    ],
+    ["an end and a listing: varies", [gone, listedEu], "varies", "varies by region or model"],
+  ] as const)("%s", (_, security, code, label) => {
+    expect(verdictOf(rec([base], [...security]), "2026-11-24")).toMatchObject({ code, label });
+  });
+});

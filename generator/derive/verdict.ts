@@ -153,8 +153,21 @@ function kindVerdict(commitments: Commitment[], today: string): KindVerdict {
     const status = commitmentStatus(c, today);
     return { id: c.id, status, coverage: describeCoverage(c), summary: summarize(c, status, today) };
   });
-  const statuses = new Set(list.map((c) => c.status));
-  return { status: statuses.size === 1 ? list[0]!.status : "varies", commitments: list };
+  return { status: agreedStatus(new Set(list.map((c) => c.status))), commitments: list };
+}
+
+/**
+ * One status when every scope agrees. Scopes that all say ended (with a
+ * documented end, an observed last update or no date) agree that support
+ * ended; scopes that all go on (to a documented end, or listed as continuing)
+ * agree that it goes on: the verdict says so rather than "varies".
+ */
+function agreedStatus(statuses: Set<CommitmentStatus>): CommitmentStatus | "varies" {
+  const all = [...statuses];
+  if (all.length === 1) return all[0]!;
+  if (all.every((s) => ENDED_STATUSES.has(s))) return (["ended", "ended-observed", "ended-undated"] as const).find((s) => statuses.has(s))!;
+  if (all.every((s) => s === "continuing" || s === "listed-continuing")) return "continuing";
+  return "varies";
 }
 
 function kindSentence(name: string, k: KindVerdict): string {
@@ -213,10 +226,12 @@ function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | 
       code = "security-ended";
       label = "no security updates; end date not documented";
       break;
-    case "listed-continuing":
+    case "listed-continuing": {
       code = osEnded ? "security-only" : "receiving-updates";
-      label = untilLabel(`${updates} continuing;`, "listed on", headlineDate(r, "supportedOn"));
+      const listed = headlineDate(r, "supportedOn");
+      label = `${updates} continuing; ${listed ? `listed on ${listed}` : "listed on days that vary by region or model"}`;
       break;
+    }
     case "ending-soon":
       code = "security-ending-soon";
       label = `security updates end ${headlineDate(r, "end") ?? "soon"}`;
