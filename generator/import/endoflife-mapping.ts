@@ -108,6 +108,8 @@ export interface ProductMapping {
    * as iPadOS was iOS until 13) says whether it is still patched and its
    * latest release. The file's own eol column is then only compared.
    */
+  /** A release key giving the OS versions a device ran ("11 - 15", "13 > 14 > 15"): the record's osVersions, with the last only once OS updates ended. */
+  versions?: { key: string; os: (typeof OS_NAMES)[number] };
   osCycles?: { key: string; os: (typeof OS_NAMES)[number]; file: string; since?: number; before?: { os: (typeof OS_NAMES)[number]; file: string } };
   /** Manufacturer pages the file cites as a whole (each URL must appear in the file), and pages a curator read for its rules (with `checked`). */
   pages: CitedPage[];
@@ -356,6 +358,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     brand: "Fairphone",
     deviceType: "phone",
     extraKeys: ["supportedAndroidVersions"],
+    versions: { key: "supportedAndroidVersions", os: "Android" },
     eoas: column("Active Major Updates", "os", "Android version upgrades", [
       fromLaunch("Fairphone announced"),
       { ...listed("month", FAIRPHONE_PAGES), meaning: "{Subject} until {date}, as endoflife.date lists it from Fairphone's support pages" },
@@ -392,6 +395,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
       [/\bNexus Player\b/, "other"],
     ],
     extraKeys: ["supportedAndroidVersions"],
+    versions: { key: "supportedAndroidVersions", os: "Android" },
     eoas: column("Android updates", "os", "Android version updates", [
       googleGuarantee("google-nexus-help", "Google's Nexus update page"),
       NEXUS_WIKIPEDIA,
@@ -534,6 +538,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     brand: "Google",
     deviceType: "wearable",
     extraKeys: ["supportedAndroidVersions"],
+    versions: { key: "supportedAndroidVersions", os: "Wear OS" },
     eoas: column("WearOS Updates", "os", "Wear OS version updates", [
       googleGuarantee("google-pixel-watch-help", "Google's Pixel Watch help page"),
       listed("day", []),
@@ -555,6 +560,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     deviceType: "phone",
     deviceTypeByName: [[/\bTablet\b/, "tablet"]],
     extraKeys: ["supportedAndroidVersions"],
+    versions: { key: "supportedAndroidVersions", os: "Android" },
     eoas: column("Android Updates", "os", "Android version updates", [
       googleGuarantee("google-pixel-updates-help", "Google's Pixel update page"),
       PIXEL_BUILD,
@@ -643,6 +649,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     brand: "Sony",
     deviceType: "phone",
     extraKeys: ["androidVersions"],
+    versions: { key: "androidVersions", os: "Android" },
     eol: column(null, "security", "security updates", [
       monthOf("first", ["sony-security-end-dates"], "per Sony's table of security-update end dates as endoflife.date copies it"),
       {

@@ -81,11 +81,15 @@ export function readOsFile(input: OsText): { os?: OsFile; problems: SourceProble
   return problems.length ? { problems } : { os: { name: input.name, path: input.path, cycles }, problems };
 }
 
-/** "11 - 16" → first 11, last 16; "26" → both 26. Undefined when the text is not a version range. */
+/** "11 - 16" → first 11, last 16; "26" → both 26; Sony's "11 > 12 > 13" → 11 and 13. Undefined when the text is not a version range. */
 export function versionRange(text: unknown): { first: string; last: string } | undefined {
   if (typeof text !== "string" && typeof text !== "number") return undefined;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?))?\s*$/.exec(String(text));
-  return m ? { first: m[1]!, last: m[2] ?? m[1]! } : undefined;
+  const parts = String(text)
+    .split(/\s*[->]\s*/u)
+    .map((p) => p.replace(/\s+/gu, ""));
+  return parts.every((p) => /^\d+(\.\d+)*$/.test(p)) && parts.length <= (String(text).includes(">") ? 9 : 2)
+    ? { first: parts[0]!, last: parts.at(-1)! }
+    : undefined;
 }
 
 /** The newest cycle of a file: the one whose release day is latest. */

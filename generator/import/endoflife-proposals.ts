@@ -71,11 +71,14 @@ function withoutIdentifiers(r: DeviceRecord): DeviceRecord {
  * changed, dated the day it was read.
  */
 export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: string, ctx: ImportContext): DeviceRecord {
-  const said = (r: DeviceRecord) =>
-    (["security", "os"] as const).map((k) => `${k === "os" ? "OS" : "security"} ${r.support[k].map(describeCommitment).join("; ")}`);
+  const versions = (r: DeviceRecord) => (r.osVersions ?? []).map((v) => `${v.os} ${v.first}${v.last ? ` to ${v.last}` : " onwards"}`).join(", ") || "none";
+  const said = (r: DeviceRecord) => [
+    ...(["security", "os"] as const).map((k) => `${k === "os" ? "OS" : "security"} ${r.support[k].map(describeCommitment).join("; ")}`),
+    `OS versions ${versions(r)}`,
+  ];
   const before = said(earlier);
   const changes = said(proposal)
-    .map((now, i) => (now === before[i] ? "" : `${before[i]} → ${now.replace(/^(OS|security) /, "")}`))
+    .map((now, i) => (now === before[i] ? "" : `${before[i]} → ${now.replace(/^(OS versions|OS|security) /, "")}`))
     .filter(Boolean);
   const kept = earlier.evidence.revisions.filter((v) => v.change.startsWith(IMPORT_MARK) || v.change.startsWith(REREAD_MARK));
   return {
@@ -198,7 +201,10 @@ export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord 
       ctx.state === "published" ? { state: "published" } : { state: "draft", note: "Proposed by the endoflife.date importer; review it before publishing" },
     released: r.released,
     ...(r.osVersions
-      ? { osVersions: r.osVersions.map((v) => ({ ...v, sourceIds: [source.id, ...(r.security?.pages ?? []).map((p) => idOf.get(p.url)!)] })) }
+      ? // The versions come from the product file, and for Apple also from the OS file its cycle was looked up in.
+        {
+          osVersions: r.osVersions.map((v) => ({ ...v, sourceIds: [source.id, ...(r.osCycle ? (r.security?.pages ?? []).map((p) => idOf.get(p.url)!) : [])] })),
+        }
       : {}),
     variants: [{ model: r.model, regions: ["GLOBAL"], note: "endoflife.date records neither model numbers nor markets; regions are not known" }],
     caveats: [],

@@ -371,5 +371,19 @@ export function readRelease(product: ProductFile, release: Release, ctx: Reading
   };
   const cycles = m.osCycles && osCycleStatements(release, m, ctx);
   if (cycles) return { ...identity, osVersions: cycles.versions, os: cycles.os, security: cycles.security, column: statements[0], osCycle: cycles.cycle };
-  return { ...identity, os: statements.find((s) => s.support === "os"), security: statements.find((s) => s.support === "security") };
+  const os = statements.find((s) => s.support === "os");
+  const range = m.versions && versionRange(release.extra[m.versions.key]?.value);
+  // The last version a device ran is its last only once its OS updates ended; before that it is just the latest so far.
+  const osEnded =
+    os &&
+    (os.status === "ended" ||
+      os.kind === "lastUpdate" ||
+      os.implies === "ended" ||
+      (os.kind === "end" && typeof os.cell.value === "string" && os.cell.value <= commitDate));
+  return {
+    ...identity,
+    ...(range ? { osVersions: [{ os: m.versions!.os, first: range.first, ...(osEnded ? { last: range.last } : {}) }] } : {}),
+    os,
+    security: statements.find((s) => s.support === "security"),
+  };
 }

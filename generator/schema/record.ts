@@ -321,10 +321,10 @@ export const OS_NAMES = ["iOS", "iPadOS", "watchOS", "macOS", "Android", "Wear O
 export const OsVersions = z
   .object({
     os: z.enum(OS_NAMES),
-    first: z.string().regex(/^\d+(\.\d+)?$/, 'must be a major version such as "11" or "4.4"'),
+    first: z.string().regex(/^\d+(\.\d+)*$/, 'must be a version such as "11", "4.4" or "2.3.6"'),
     last: z
       .string()
-      .regex(/^\d+(\.\d+)?$/, 'must be a major version such as "16" or "4.4"')
+      .regex(/^\d+(\.\d+)*$/, 'must be a version such as "16", "4.4" or "2.3.6"')
       .optional()
       .meta({ description: "The last major version the device runs; absent when the source gives none (still upgraded, or not documented)." }),
     sourceIds: z.array(Id).min(1, "must name the source of the version range").meta({ description: "Each must be an id in evidence.sources." }),
