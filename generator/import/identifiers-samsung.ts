@@ -1,0 +1,72 @@
+// Samsung model numbers from endoflife.date's Samsung files: a release whose
+// link is a doc.samsungmobile.com page names one model number in the page's
+// path (https://doc.samsungmobile.com/SM-A576B/ECO/doc.html → SM-A576B). The
+// release is the device the endoflife.date importer reads (its slug and
+// name), so the code goes to the record that import made or matched. The
+// path's second part is a carrier/market code (CSC) that this project does
+// not map to countries: no regions are recorded. Pure.
+import type { SourceProblem } from "./front-matter.ts";
+import type { ProductText } from "./endoflife-import.ts";
+import { readProductFile } from "./endoflife-releases.ts";
+import { readRelease } from "./endoflife-readings.ts";
+import { endoflifeSource, REPOSITORY } from "./endoflife-proposals.ts";
+import type { SourceRow, SourceRun } from "./identifiers-merge.ts";
+
+export const SAMSUNG_FILES = ["samsung-galaxy-tab.md", "samsung-galaxy-watch.md", "samsung-mobile.md"];
+
+const DOC_LINK = /^https?:\/\/doc\.samsungmobile\.com\/([^/\s]+)\//i;
+
+export interface SnapshotContext {
+  commit: string;
+  commitDate: string;
+  checked: string;
+}
+
+export function readSamsung(products: ProductText[], ctx: SnapshotContext): { run?: SourceRun; problems: SourceProblem[] } {
+  const problems: SourceProblem[] = [];
+  const rows: SourceRow[] = [];
+  const setAside: Record<string, number> = {};
+  const files = products.filter((p) => SAMSUNG_FILES.includes(p.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const name of SAMSUNG_FILES)
+    if (!files.some((f) => f.name === name)) problems.push({ file: `products/${name}`, line: 1, message: "not found in the snapshot's products/ folder" });
+  for (const p of files) {
+    const read = readProductFile(p.path, p.name, p.text);
+    problems.push(...read.problems);
+    if (!read.product) continue;
+    const source = { ...endoflifeSource(p.name, { ...ctx, state: "draft" }) };
+    for (const release of read.product.releases) {
+      const link = release.link?.value;
+      const m = link ? DOC_LINK.exec(link) : null;
+      if (!m) {
+        setAside[link ? "the release links another site" : "the release has no link"] =
+          (setAside[link ? "the release links another site" : "the release has no link"] ?? 0) + 1;
+        continue;
+      }
+      const reading = readRelease(read.product, release, ctx.commitDate);
+      rows.push({
+        ref: { file: `products/${p.name}`, line: release.link!.line, label: reading.name },
+        manufacturer: reading.manufacturer,
+        name: reading.name,
+        slugs: [reading.slug],
+        // Samsung writes its model numbers in capitals; some links write the path in lower case.
+        codes: [{ kind: "model-number", value: decodeURIComponent(m[1]!).toUpperCase() }],
+        source,
+      });
+    }
+  }
+  if (problems.length) return { problems };
+  return {
+    problems,
+    run: {
+      importer: "samsung",
+      title: "endoflife.date's Samsung files (doc.samsungmobile.com links)",
+      repository: REPOSITORY,
+      commit: ctx.commit,
+      commitDate: ctx.commitDate,
+      files: files.map((f) => `products/${f.name}`),
+      rows,
+      review: [],
+      setAside,
+    },
+  };
+}
