@@ -42,7 +42,16 @@ interface Row {
  */
 export const BRAND_MANUFACTURERS: Record<string, string> = { Nokia: "HMD Global" };
 
-const samsungFamily = (model: string) => /^SM-([A-Z]\d{3})/.exec(model)?.[1];
+/** Google's Nexus devices carry their maker's brand in the list (LGE, Huawei, Asus...) and Google's name: the catalog files them under Google. */
+const NAME_MANUFACTURERS: [RegExp, string][] = [[/^Nexus\b/, "Google"]];
+
+/**
+ * A Samsung model number's family: the series letter and three digits
+ * (SM-A525F, SM-A525M, SM-A5250 → A525). US prepaid carriers' builds have
+ * numbers of their own ending in L (SM-S111DL is the Galaxy A01 sold by
+ * TracFone, SM-S146VL the A14 5G): they name no family.
+ */
+const samsungFamily = (model: string) => (/^SM-S\d{3,4}[A-Z]?L$/.test(model) ? undefined : /^SM-([A-Z]\d{3})/.exec(model)?.[1]);
 const stem = (codename: string) => codename.split("_")[0]!.toLowerCase();
 
 /** Codenames of one device: one is the start of every other (river, river_n; OnePlus8, OnePlus8TMO; DRD, DRDA_sprout). */
@@ -77,7 +86,8 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
   const groups = new Map<string, { manufacturer: string; name: string; rows: Row[] }>();
   const namesOf = new Map<string, Set<string>>();
   for (const r of rows) {
-    const manufacturer = makerOf.get(compact(BRAND_MANUFACTURERS[r.brand] ?? r.brand));
+    const byName = NAME_MANUFACTURERS.find(([re]) => re.test(r.name.trim()))?.[1];
+    const manufacturer = makerOf.get(compact(byName ?? BRAND_MANUFACTURERS[r.brand] ?? r.brand));
     if (!manufacturer) {
       aside("a brand the catalog holds no device of");
       continue;

@@ -2,7 +2,7 @@
 // exact names only, near names to review, codes never taken from marketing
 // names, curated codes never changed, bad input as file:line, and a second
 // run that writes nothing new and the same report.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateFiles } from "../load/validate.ts";
@@ -101,6 +101,29 @@ describe("android (Google Play list)", () => {
   });
 });
 
+describe("android: brands the catalog files otherwise, and Samsung's model families", () => {
+  const as = (manufacturer: string, slug: string, name: string) => ({ ...record(slug, name), manufacturer });
+  const catalog = catalogOf([
+    as("Google", "google-nexus-4", "Google Nexus 4"),
+    as("Samsung", "samsung-galaxy-a01", "Samsung Galaxy A01"),
+    as("Samsung", "samsung-galaxy-a12", "Samsung Galaxy A12"),
+    as("HMD Global", "nokia-5-4", "Nokia 5.4"),
+  ]);
+  const result = run("android", "android-brands", catalog);
+  const codes = Object.fromEntries(result.records.map((w) => JSON.parse(w.text)).map((r) => [r.slug, r.variants[0].identifiers.map((x: any) => x.value)]));
+
+  it("files a Nexus under Google and a Nokia under HMD Global", () => {
+    expect(codes["google-nexus-4"]).toEqual(["mako"]);
+    expect(codes["nokia-5-4"]).toEqual(["TA-1333", "DRD", "DRDA_sprout"]);
+  });
+
+  it("takes a Samsung name of one model family (a prepaid carrier's SM-S…DL names none) and reviews one of two", () => {
+    expect(codes["samsung-galaxy-a01"]).toEqual(["SM-A015F", "SM-A015U", "SM-S111DL", "a01q", "a01qtfnvzw"]);
+    expect(codes["samsung-galaxy-a12"]).toBeUndefined();
+    expect(result.merge!.report.review.map((r) => r.label)).toEqual(["Samsung Galaxy A12"]);
+  });
+});
+
 describe("surface (System SKU reference)", () => {
   it("tries the device as written, then without channel, size and processor; a market becomes the region", () => {
     expect(surfaceNames('Surface Laptop 3 13.5" Intel').names).toEqual(['Surface Laptop 3 13.5" Intel', "Surface Laptop 3 Intel", "Surface Laptop 3"]);
@@ -127,6 +150,109 @@ describe("surface (System SKU reference)", () => {
   it("names a broken row by its line", () => {
     const bad = run("surface", "surface-broken", []);
     expect(bad.problems.map((p) => `${p.line}: ${p.message}`)).toEqual(["6: a row must have three filled cells (Device | System Model | System SKU), found 2"]);
+  });
+});
+
+/** A catalog folder of the fixtures, as the CLI loads it. */
+function catalogIn(dir: string): CatalogFile[] {
+  const files = readdirSync(dir).map((n) => ({ file: path.join(dir, n), slug: n.replace(/\.json$/, ""), text: readFileSync(path.join(dir, n), "utf8") }));
+  const { records, problems } = validateFiles(files);
+  expect(problems).toEqual([]);
+  return records.map((l) => ({ ...l, raw: JSON.parse(files.find((f) => f.file === l.file)!.text) }));
+}
+
+describe("samsung (endoflife.date's doc.samsungmobile.com links)", () => {
+  const catalog = catalogIn(path.join(FIXTURES, "endoflife/data/devices"));
+  const samsung = (folder: string) =>
+    runIdentifierImport({
+      importer: "samsung",
+      files: readSourceFolder("samsung", folder).files,
+      catalog,
+      context: { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24" },
+    });
+
+  it("gives the release's record the model number of its link, cited to the file it reads", () => {
+    const result = samsung(path.join(FIXTURES, "endoflife/snapshot"));
+    expect(result.problems).toEqual([]);
+    const s22 = JSON.parse(result.records.find((w) => w.file.endsWith("samsung-galaxy-s22.json"))!.text);
+    expect(s22.variants[0].identifiers).toEqual([{ kind: "model-number", value: "SM-S901B", sourceId: "endoflife-samsung-mobile" }]);
+    expect(s22.evidence.sources.at(-1)).toEqual({
+      id: "endoflife-samsung-mobile",
+      url: "https://github.com/endoflife-date/endoflife.date/blob/1111111111111111111111111111111111111111/products/samsung-mobile.md",
+      publisher: "endoflife.date",
+      title: "products/samsung-mobile.md at commit 1111111 (2026-08-22)",
+      checked: "2026-11-24",
+    });
+    // Releases without a record (the S26, the S21 5G) are listed, not created.
+    expect(result.merge!.report.notMatched.map((r) => r.label)).toEqual(["Samsung Galaxy S26", "Samsung Galaxy S21 5G"]);
+    expect(result.records).toHaveLength(1);
+  });
+
+  it("names a broken release by file:line and writes nothing", () => {
+    const bad = samsung(path.join(FIXTURES, "identifiers/samsung-broken"));
+    expect(bad.records).toEqual([]);
+    expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}`)).toEqual(["samsung-mobile.md:29"]);
+  });
+});
+
+describe("appledb and sofa", () => {
+  const apple = (slug: string, name: string) => ({ ...record(slug, name), manufacturer: "Apple" });
+  const catalog = catalogOf([
+    apple("apple-iphone-15", "Apple iPhone 15"),
+    apple("apple-iphone-16", "Apple iPhone 16"),
+    apple("apple-iphone-xs-max", "Apple iPhone XS Max"),
+    apple("apple-iphone-17-pro", "Apple iPhone 17 Pro"),
+    apple("apple-ipad-10th-generation", "Apple iPad (10th generation)"),
+  ]);
+  const appledb = run("appledb", "appledb", catalog);
+  const codesOf = (writes: { file: string; text: string }[], slug: string) =>
+    JSON.parse(writes.find((w) => w.file.endsWith(`${slug}.json`))!.text).variants[0].identifiers.map(
+      (x: any) => `${x.kind} ${x.value}${x.regions ? ` ${x.regions}` : ""} ${x.sourceId}`,
+    );
+
+  it("gives each configuration's identifier, board and A-numbers to its device, each cited to its file", () => {
+    expect(codesOf(appledb.records, "apple-iphone-15")).toEqual([
+      "model-number A2846 appledb-iphone15-4",
+      "model-number A3089 appledb-iphone15-4",
+      "hardware-identifier iPhone15,4 appledb-iphone15-4",
+      "board D37AP appledb-iphone15-4",
+    ]);
+    expect(codesOf(appledb.records, "apple-iphone-xs-max")).toEqual([
+      "model-number A2103 CN appledb-iphone11-4",
+      "hardware-identifier iPhone11,4 CN appledb-iphone11-4",
+      "board D331AP CN appledb-iphone11-4",
+    ]);
+    expect(codesOf(appledb.records, "apple-ipad-10th-generation")).toContain("hardware-identifier iPad13,18 appledb-ipad13-18");
+    const source = JSON.parse(appledb.records.find((w) => w.file.endsWith("apple-iphone-15.json"))!.text).evidence.sources.at(-1);
+    expect(source.url).toBe("https://github.com/satyamisme/appledb/blob/0123456789abcdef0123456789abcdef01234567/deviceFiles/iPhone/iPhone15,4.json");
+    expect(appledb.merge!.report.totals.setAside).toEqual({ "AppleDB lists the device as unreleased": 1 });
+  });
+
+  it("cites a supplement entry at the upstream file and commit it names", () => {
+    const iphone16 = JSON.parse(appledb.records.find((w) => w.file.endsWith("apple-iphone-16.json"))!.text);
+    expect(iphone16.evidence.sources.at(-1).url).toBe(
+      "https://github.com/littlebyteorg/appledb/blob/34ae08efdd2128fe2d980b540699e28024789451/deviceFiles/iPhone/iPhone17,3.json",
+    );
+  });
+
+  it("names broken device files by file:line and writes nothing", () => {
+    const bad = run("appledb", "appledb-broken", catalog);
+    expect(bad.records).toEqual([]);
+    expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message.split(":")[0]}`)).toEqual([
+      "iPhone15,4.json:5: model must be text or a list of text (A-numbers)",
+      "iPhone15,5.json:4: not valid JSON",
+    ]);
+  });
+
+  it("sofa: an identifier its two tables name differently goes to review; one AppleDB gave is already present", () => {
+    const sofa = run("sofa", "sofa", applied(catalog, appledb.records));
+    const report = sofa.merge!.report;
+    expect(report.review.map((r) => [r.label, r.reason])).toEqual([
+      ["iPhone 17 Pro", 'SOFA\'s data/models/sources/ios_devices.json names it "iPhone 17 Pro Max"'],
+    ]);
+    expect(report.alreadyPresent).toEqual([{ slug: "apple-iphone-15", kind: "hardware-identifier", value: "iPhone15,4", sourceId: "appledb-iphone15-4" }]);
+    expect(report.notMatched.map((r) => r.label)).toEqual(["Apple Watch Ultra 2"]);
+    expect(sofa.records).toEqual([]);
   });
 });
 

@@ -3,7 +3,9 @@
 // reference table. A row names a configuration ("Surface Laptop 3 13.5"
 // Intel", "Surface Go 2 Commercial"); the device is tried as written, then
 // without the sales channel (Commercial/Consumer), then the screen size, then
-// the processor maker, and the first exact match wins. "(Japan)", "(Korea)"
+// the processor maker, then a closing "Wi-Fi" (the configuration without a
+// modem: "Surface 3 Wi-Fi"; tried last, as "Surface Pro X (Wi-Fi)" is a record
+// of its own), and the first exact match wins. "(Japan)", "(Korea)"
 // and "(U.S.)" are the markets the row is for. The System Model column is a
 // marketing name, not a code, and is not taken. Pure.
 import type { SourceProblem } from "./front-matter.ts";
@@ -38,7 +40,8 @@ export function surfaceNames(device: string): { names: string[]; regions?: strin
     .trim();
   const size = channel.replace(/\s+\d+(?:\.\d+)?"/g, "").trim();
   const maker = size.replace(/\s+\b(?:Intel|AMD)\b/g, "").trim();
-  return { names: [...new Set([name, channel, size, maker])], ...(regions ? { regions } : {}) };
+  const wifi = maker.replace(/\s+(?:Wi-Fi|\(Wi-Fi\))$/, "").trim();
+  return { names: [...new Set([name, channel, size, maker, wifi])], ...(regions ? { regions } : {}) };
 }
 
 export function readSurface(table: SourceFile, ctx: SnapshotContext): { run?: SourceRun; problems: SourceProblem[] } {
