@@ -243,11 +243,11 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
       ...(raw.evidence.revisions ?? []),
       {
         date: checked,
-        change: `${IDENTIFIER_REVISION_MARK}${run.title} (${run.repository} at commit ${shortCommit(run.commit)}, ${run.commitDate}): ${[...adds]
+        change: `${IDENTIFIER_REVISION_MARK}${run.title}, ${run.repository} at commit ${shortCommit(run.commit)} (${run.commitDate}): ${[...adds]
           .sort(order)
           .map((a) => a.code.value)
           .join(", ")}`,
-        reason: `${IDENTIFIER_REASON_MARK}${run.importer} identifier importer: the source names this device as the record does (docs/import.md#${run.importer})`,
+        reason: `${IDENTIFIER_REASON_MARK}${run.importer} identifier importer: the source names this device as the record does (docs/import-identifiers.md#${run.importer})`,
       },
     ];
     changed.set(slug, { ...file, raw, text: `${JSON.stringify(raw, null, 2)}\n` });
