@@ -74,6 +74,16 @@ export const IDENTIFIER_REASON_MARK = "Proposed by the ";
 
 const fullName = (manufacturer: string, name: string) => (compact(name).startsWith(compact(manufacturer)) ? name : `${manufacturer} ${name}`);
 
+/**
+ * A longer name that begins with a shorter one may be another model of it
+ * (S10 → S10e, Pixel 7 → Pixel 7a, Pro 7+ → Pro 7+ LTE), but not when a
+ * number merely goes on (Moto G7 → Moto G71, Nokia 3 → Nokia 31).
+ */
+function near(longer: string, shorter: string): boolean {
+  if (longer === shorter || !longer.startsWith(shorter)) return false;
+  return !(/\d$/.test(shorter) && /^\d/.test(longer.slice(shorter.length)));
+}
+
 type Placement = { slug: string; variant: number } | { review: string; candidates: string[] } | { none: true };
 
 function placer(catalog: CatalogFile[]) {
@@ -108,11 +118,11 @@ function placer(catalog: CatalogFile[]) {
       return { review: "the record lists several variants and the source does not say which one this is", candidates: [record.slug] };
     }
     // A name that one of ours begins with, or that begins with one of ours, may be another generation or model.
-    const near = (byManufacturer.get(maker) ?? [])
-      .filter((c) => keysOf(c.record).some((k) => k.length > 0 && keys.some((q) => k !== q && (k.startsWith(q) || q.startsWith(k)))))
+    const nearBy = (byManufacturer.get(maker) ?? [])
+      .filter((c) => keysOf(c.record).some((k) => k.length > 0 && keys.some((q) => near(k, q) || near(q, k))))
       .map((c) => c.record.slug)
       .sort();
-    if (near.length) return { review: "only a near name matches: it could be another generation or model", candidates: near };
+    if (nearBy.length) return { review: "only a near name matches: it could be another generation or model", candidates: nearBy };
     return { none: true };
   };
 }
