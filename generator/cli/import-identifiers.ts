@@ -23,7 +23,7 @@ export async function identifiersCommand(
   };
   const checked = resolveNow(flags.checked, "--checked");
   const folder = readSourceFolder(importer, dir);
-  if (!folder.files.length) stop([`${dir}:1: holds none of the files the ${importer} importer reads (see docs/import.md#${importer})`]);
+  if (!folder.files.length) stop([`${dir}:1: holds none of the files the ${importer} importer reads (see docs/import-identifiers.md#${importer})`]);
   const pinned = PINNED[importer];
   const commit = flags.commit ?? folder.recorded?.commit ?? pinned.commit;
   if (!/^[0-9a-f]{7,40}$/.test(commit)) stop([`--commit must be a commit hash (got "${commit}")`]);
