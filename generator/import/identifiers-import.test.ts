@@ -109,6 +109,10 @@ describe("android: brands the catalog files otherwise, and Samsung's model famil
     as("Samsung", "samsung-galaxy-a01", "Samsung Galaxy A01"),
     as("Samsung", "samsung-galaxy-a12", "Samsung Galaxy A12"),
     as("HMD Global", "nokia-5-4", "Nokia 5.4"),
+    {
+      ...as("Samsung", "samsung-galaxy-tab-a8", "Samsung Galaxy Tab A8"),
+      variants: [{ model: "Galaxy Tab A8", regions: ["GLOBAL"], identifiers: [{ kind: "model-number", value: "SM-X205", sourceId: "maker-policy" }] }],
+    },
   ]);
   const result = run("android", "android-brands", catalog);
   const codes = Object.fromEntries(result.records.map((w) => JSON.parse(w.text)).map((r) => [r.slug, r.variants[0].identifiers.map((x: any) => x.value)]));
@@ -121,7 +125,16 @@ describe("android: brands the catalog files otherwise, and Samsung's model famil
   it("takes a Samsung name of one model family (a prepaid carrier's SM-S…DL names none) and reviews one of two", () => {
     expect(codes["samsung-galaxy-a01"]).toEqual(["SM-A015F", "SM-A015U", "SM-S111DL", "a01q", "a01qtfnvzw"]);
     expect(codes["samsung-galaxy-a12"]).toBeUndefined();
-    expect(result.merge!.report.review.map((r) => r.label)).toEqual(["Samsung Galaxy A12"]);
+    expect(result.merge!.report.review.map((r) => r.label)).toEqual(["Samsung Galaxy A12", "Samsung Galaxy Tab A8"]);
+  });
+
+  it("reviews a row whose Samsung model family the record does not have (the 2018 Tab A 8.0 for the 2021 Tab A8)", () => {
+    expect(codes["samsung-galaxy-tab-a8"]).toBeUndefined();
+    expect(result.merge!.report.review.at(-1)).toMatchObject({
+      codes: ["SM-T387V", "gtactive"],
+      candidates: ["samsung-galaxy-tab-a8"],
+      reason: "its model family (T387) is not the record's (X205): another generation, or a wrong link?",
+    });
   });
 });
 

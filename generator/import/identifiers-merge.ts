@@ -53,6 +53,13 @@ export interface SourceRun {
   review: ReviewEntry[];
   /** Rows set aside before matching, counted by reason (a manufacturer the catalog does not hold, an unreleased device). */
   setAside: Record<string, number>;
+  /**
+   * The model family of a model number, where the manufacturer numbers its
+   * generations (Samsung: SM-A525F → A525). A row whose families share none
+   * with the model numbers a record already has is another device, or a
+   * wrong link, as likely as a new variant: it goes to review.
+   */
+  familyOf?: (modelNumber: string) => string | undefined;
 }
 
 export interface CatalogFile extends LoadedRecord {
@@ -146,11 +153,23 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
   const review: ReviewEntry[] = [...run.review];
   const notMatched: RowRef[] = [];
   const proposals: Proposal[] = [];
+  const families = (codes: { kind: string; value: string }[]) =>
+    new Set(codes.filter((c) => c.kind === "model-number").flatMap((c) => run.familyOf?.(c.value) ?? []));
+  const recordFamilies = new Map(catalog.map((c) => [c.record.slug, families(c.record.variants.flatMap((v) => v.identifiers ?? []))]));
   let matchedRows = 0;
   for (const row of run.rows) {
     const p = place(row);
+    const theirs = "slug" in p ? recordFamilies.get(p.slug)! : new Set<string>();
+    const mine = families(row.codes);
     if ("none" in p) notMatched.push(row.ref);
     else if ("review" in p) review.push({ ...row.ref, codes: row.codes.map((c) => c.value), candidates: p.candidates, reason: p.review });
+    else if (theirs.size && mine.size && ![...mine].some((f) => theirs.has(f)))
+      review.push({
+        ...row.ref,
+        codes: row.codes.map((c) => c.value),
+        candidates: [p.slug],
+        reason: `its model family (${[...mine].sort().join(", ")}) is not the record's (${[...theirs].sort().join(", ")}): another generation, or a wrong link?`,
+      });
     else {
       matchedRows++;
       for (const code of row.codes) {

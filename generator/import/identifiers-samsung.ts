@@ -12,6 +12,17 @@ import { readRelease } from "./endoflife-readings.ts";
 import { endoflifeSource, REPOSITORY } from "./endoflife-proposals.ts";
 import type { SourceRow, SourceRun } from "./identifiers-merge.ts";
 
+/**
+ * A Samsung model number's family: the series letter and three digits
+ * (SM-A525F, SM-A525M, SM-A5250, AT&T's SAMSUNG-SM-A525A → A525). US prepaid
+ * carriers' builds have numbers of their own ending in L (SM-S111DL is the
+ * Galaxy A01 sold by TracFone, SM-S146VL the A14 5G): they name no family.
+ */
+export function samsungFamily(model: string): string | undefined {
+  if (/^SM-S\d{3,4}[A-Z]?L$/.test(model)) return undefined;
+  return /^(?:SAMSUNG-)?SM-([A-Z]\d{3})/.exec(model)?.[1];
+}
+
 export const SAMSUNG_FILES = ["samsung-galaxy-tab.md", "samsung-galaxy-watch.md", "samsung-mobile.md"];
 
 const DOC_LINK = /^https?:\/\/doc\.samsungmobile\.com\/([^/\s]+)\//i;
@@ -66,6 +77,7 @@ export function readSamsung(products: ProductText[], ctx: SnapshotContext): { ru
       rows,
       review: [],
       setAside,
+      familyOf: samsungFamily,
     },
   };
 }
