@@ -1,6 +1,9 @@
 // npm run import -- endoflife DIR [--data DIR] [--checked DAY] [--commit SHA
 // --commit-date DAY] [--state draft|published]: propose records from an
 // endoflife.date snapshot and reconcile the curated ones (docs/import.md).
+// npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR]
+// [--checked DAY] [--commit SHA --commit-date DAY]: add the model codes a
+// source gives to the records it names (docs/import.md#identifiers).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -13,9 +16,11 @@ import { readAppleSources, readReleaseDataFolder, readSnapshotFolder, writeUnder
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow } from "./args.ts";
+import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
+import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -38,7 +43,19 @@ if (command === "docs" && dir === undefined) {
   console.log(`[import] wrote ${path.relative(process.cwd(), IMPORT_DOCS_PATH)}`);
   process.exit(0);
 }
-if (command !== "endoflife") fail(command === undefined ? "name the source: endoflife" : `unknown source "${command}" (the importer reads endoflife)`);
+if ((IDENTIFIER_IMPORTERS as readonly string[]).includes(command ?? "")) {
+  if (dir === undefined || rest.length) fail(`give exactly one folder: the ${command} snapshot`);
+  if (args.state !== "draft") fail("--state is for the endoflife importer: identifier importers only add codes to existing records");
+  await identifiersCommand(command as IdentifierImporter, dir!, {
+    data: args.data as string,
+    checked: args.checked as string | undefined,
+    commit: args.commit as string | undefined,
+    commitDate: args["commit-date"] as string | undefined,
+  });
+  process.exit(0);
+}
+const sources = ["endoflife", ...IDENTIFIER_IMPORTERS].join(", ");
+if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;
 if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);

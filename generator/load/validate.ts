@@ -6,6 +6,8 @@ import { DATED_FIELDS, DeviceRecord, type Commitment, type PartialDate, type Sco
 import { periodOf } from "../derive/dates.ts";
 import { compact } from "../derive/search.ts";
 import { manufacturerSlug } from "../derive/manufacturers.ts";
+import { identifierKey } from "../contract/identifiers.ts";
+import { IDENTIFIER_FORMATS } from "./identifier-formats.ts";
 
 export interface Problem {
   file: string;
@@ -74,6 +76,24 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
   r.variants.forEach((v, i) => {
     if (seenModels.has(v.model)) add(`variants[${i}].model`, `duplicate model "${v.model}"`);
     seenModels.add(v.model);
+  });
+  // A code is compared as every lookup compares it (case and separators ignored), so "SM-A525F" and "sm_a525f" are one code.
+  const codes = new Map<string, string>();
+  r.variants.forEach((v, i) => {
+    const allowed = new Set(v.regions);
+    v.identifiers?.forEach((x, j) => {
+      const path = `variants[${i}].identifiers[${j}]`;
+      const format = IDENTIFIER_FORMATS[x.kind];
+      if (!format.pattern.test(x.value)) add(`${path}.value`, `"${x.value}" is not written as a ${x.kind} is (${format.description})`);
+      if (!sourceIds.has(x.sourceId)) add(`${path}.sourceId`, `refers to source "${x.sourceId}", which is not in evidence.sources`);
+      x.regions?.forEach((g, k) => {
+        if (!allowed.has(g) && !allowed.has("GLOBAL")) add(`${path}.regions[${k}]`, `region "${g}" is not one this variant is sold in`);
+      });
+      const key = identifierKey(x.value);
+      const first = codes.get(key);
+      if (first !== undefined) add(`${path}.value`, `"${x.value}" is already listed at ${first} (codes are compared ignoring case and separators)`);
+      else codes.set(key, path);
+    });
   });
   const checkScope = (path: string, s: Scope) => {
     s.models?.forEach((m, i) => {
@@ -204,6 +224,7 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
     else if (target?.record.publication.state !== "published")
       out.push({ file, path: "publication.replacedBy", message: `"${replacedBy}" is not the slug of a published record` });
   }
+  out.push(...sharedIdentifierProblems(records));
   // Exact-name-first search ranks an alias match with name matches, so an alias
   // equal to another record's name could be listed before the record of that name.
   const named = new Map<string, { file: string; name: string }[]>();
@@ -221,6 +242,38 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
           message: `"${alias}" reads as the name of ${other.file} ("${other.name}") to the search; use a name that tells the two apart`,
         });
     });
+  }
+  return out;
+}
+
+/**
+ * One code on two records is a mistake (a lookup would send a fleet to the
+ * wrong device) unless the source itself gives it to both and every record
+ * carrying it says so with `shared: true`; then the lookup lists them all.
+ */
+function sharedIdentifierProblems(records: LoadedRecord[]): Problem[] {
+  const carriers = new Map<string, { file: string; path: string; value: string; shared: boolean }[]>();
+  for (const { file, record } of records)
+    record.variants.forEach((v, i) => {
+      v.identifiers?.forEach((x, j) => {
+        const key = identifierKey(x.value);
+        const list = carriers.get(key) ?? [];
+        if (!list.some((c) => c.file === file)) list.push({ file, path: `variants[${i}].identifiers[${j}]`, value: x.value, shared: x.shared === true });
+        carriers.set(key, list);
+      });
+    });
+  const out: Problem[] = [];
+  for (const list of carriers.values()) {
+    if (list.length < 2 || list.every((c) => c.shared)) continue;
+    for (const c of list)
+      if (!c.shared) {
+        const others = list.filter((o) => o !== c).map((o) => `${o.file} ("${o.value}")`);
+        out.push({
+          file: c.file,
+          path: `${c.path}.value`,
+          message: `"${c.value}" is also a code of ${others.join(", ")}; one code names one device unless its source gives it to several, and then every record carrying it marks it "shared": true`,
+        });
+      }
   }
   return out;
 }

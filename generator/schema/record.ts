@@ -151,7 +151,13 @@ export const IDENTIFIER_KINDS = ["model-number", "hardware-identifier", "codenam
 export const Identifier = z
   .object({
     kind: z.enum(IDENTIFIER_KINDS),
-    value: Text.meta({ description: "The code exactly as the source writes it (e.g. SM-A525F, iPhone15,4)." }),
+    value: Text.regex(
+      /^[A-Za-z0-9](?:[A-Za-z0-9_.,:+/-]| (?! ))*$/,
+      "must be a code: letters and digits, with _ . , : + / - or single spaces between (e.g. SM-A525F, iPhone15,4)",
+    ).meta({
+      description:
+        "The code exactly as the source writes it (e.g. SM-A525F, iPhone15,4). Each kind has its own format on top of these characters (docs/record-rules.md#identifiers).",
+    }),
     sourceId: Id.meta({ description: "The source that ties this code to this variant; an id in evidence.sources." }),
     regions: z.array(Region).min(1).optional().meta({ description: "Markets the source ties this code to; absent means the source names none." }),
     shared: z.literal(true).optional().meta({

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEVICE_TYPES, EVIDENCE_LEVELS, OS_NAMES } from "../../generator/schema/record.ts";
+import { DEVICE_TYPES, EVIDENCE_LEVELS, IDENTIFIER_KINDS, OS_NAMES } from "../../generator/schema/record.ts";
 import { CEILING_WORDS } from "../../generator/load/validate.ts";
 import { tempDir } from "../helpers/build.ts";
 
@@ -228,6 +228,29 @@ export function makeRecord(g: G, i: number): Raw {
     title: text(g),
     ...(k > 0 && g(fc.boolean) ? { citedBy: "src-0" } : { checked: day(g, 2015, 2026) }),
   }));
+  // Codes in each kind's format (docs/record-rules.md#identifiers), carrying the record's and the variant's index so no two records share one.
+  variants.forEach((v, k) => {
+    const codes = maybe(g, () =>
+      Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, (_, n) => {
+        const kind: (typeof IDENTIFIER_KINDS)[number] = g(fc.constantFrom, ...IDENTIFIER_KINDS);
+        const value = {
+          "model-number": `SM-${i}${k}${n}F`,
+          "hardware-identifier": `iPhone${i + 1},${k * 10 + n + 1}`,
+          codename: `c${i}x${k}_${n}`,
+          sku: `Surface_Test ${i}_${k}${n}`,
+          board: `D${i}${k}${n}AP`,
+        }[kind];
+        return defined({
+          kind,
+          value,
+          sourceId: g(fc.constantFrom, ...sources.map((x) => x.id)),
+          regions: maybe(g, () => g(fc.subarray, v.regions as string[], { minLength: 1 })),
+          shared: maybe(g, () => true as const),
+        });
+      }),
+    );
+    if (codes) v.identifiers = codes;
+  });
   const ctx = {
     models: variants.map((v) => v.model),
     regions: [...new Set(variants.flatMap((v) => v.regions as string[]))],

@@ -132,7 +132,15 @@ function schemaFault(g: G, r: Raw, kind: string): Placed | null {
       return { path: s.path, message: /expected one of|invalid/i };
     case "malformed slug, id or region":
       if (!(s = choose((x) => typeof x.node.pattern === "string" && !x.node.pattern.startsWith("^\\d{4}-")))) return null;
-      put(r, s.path, pick(g, ["Bad Slug", "a--b", "-x", "UPPER", "Usa", "x_y", "é", ""]));
+      // Only values the field's own pattern refuses: "UPPER" is a malformed slug but a well-formed model code.
+      put(
+        r,
+        s.path,
+        pick(
+          g,
+          ["Bad Slug", "a--b", "-x", "UPPER", "Usa", "x_y", "é", ""].filter((v) => !new RegExp(s!.node.pattern as string, "u").test(v)),
+        ),
+      );
       return { path: s.path, message: /lowercase|single hyphens|ISO 3166|must/ };
     default:
       return null;
@@ -230,6 +238,15 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
         { registry: "Register", registryUrl: "https://register.example/", searchedOn: "2026-01-01", query: "q", result: "match", matches: [] },
       ];
       return { path: "evidence.recallReview[0].matches", message: /must list the matching notices/ };
+    case "code in another kind's format":
+      r.variants[0].identifiers = [{ kind: "board", value: "SM-A525F", sourceId }];
+      return { path: "variants[0].identifiers[0].value", message: /is not written as a board is/ };
+    case "code twice in a record":
+      r.variants[0].identifiers = [
+        { kind: "model-number", value: "SM-A525F", sourceId },
+        { kind: "model-number", value: "sm_a525f", sourceId },
+      ];
+      return { path: "variants[0].identifiers[1].value", message: /already listed at variants\[0\]\.identifiers\[0\]/ };
     case "former slug is the record's own":
       r.formerSlugs = [r.slug];
       return { path: "formerSlugs", message: /own slug/ };
@@ -255,8 +272,16 @@ const RULE_KINDS = [
   "recall match without notices",
   "former slug is the record's own",
   "former slug listed twice",
+  "code in another kind's format",
+  "code twice in a record",
 ];
-const CATALOG_KINDS = ["duplicate slug", "former slug is another record's slug", "former slug claimed twice", "alias reads as another record's name"];
+const CATALOG_KINDS = [
+  "duplicate slug",
+  "former slug is another record's slug",
+  "former slug claimed twice",
+  "alias reads as another record's name",
+  "one code on two records, not marked shared",
+];
 const FILE_KINDS = ["not JSON", "JSON but not an object", "an arbitrary JSON object", "file name differs from the slug"];
 
 export const FAULT_KINDS = [...SCHEMA_KINDS, ...RULE_KINDS, ...CATALOG_KINDS, ...FILE_KINDS];
@@ -296,6 +321,10 @@ export function faultyCatalog(g: G, catalog: Raw[], kind: string): Fault {
       r.formerSlugs = ["shared-old-slug"];
       other.formerSlugs = ["shared-old-slug"];
       return { kind, files: files(), file: later(own, names[(t + 1) % records.length]!), path: "formerSlugs[0]", message: /also claimed by/ };
+    case "one code on two records, not marked shared":
+      r.variants[0].identifiers = [{ kind: "model-number", value: "SM-Z999F", sourceId: r.evidence.sources[0].id }];
+      other.variants[0].identifiers = [{ kind: "model-number", value: "sm_z999f", sourceId: other.evidence.sources[0].id }];
+      return { kind, files: files(), file: own, path: "variants[0].identifiers[0].value", message: /is also a code of/ };
     case "alias reads as another record's name": {
       if (!compact(other.name)) other.name = `${other.name} Shared Name 7`;
       // The search compares letters and digits only, ignoring case and accents.

