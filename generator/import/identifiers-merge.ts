@@ -12,7 +12,7 @@ import { IDENTIFIER_FORMATS } from "../load/identifier-formats.ts";
 import { formatProblem, validateFiles, type LoadedRecord } from "../load/validate.ts";
 import { IDENTIFIER_KINDS, type DeviceRecord, type Identifier, type Source } from "../schema/record.ts";
 import { indexCatalog, nameKey } from "./endoflife-matching.ts";
-import { shortCommit } from "./endoflife-proposals.ts";
+import { IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
 import type { IdentifierReport, ReportCode, ReviewEntry, RowRef } from "./identifiers-report.ts";
 import { buildReport } from "./identifiers-report.ts";
 
@@ -75,8 +75,6 @@ export interface MergeResult {
   addedNow: number;
 }
 
-/** How the importer's revision entries begin, so the endoflife.date importer can tell them from a curator's. */
-export const IDENTIFIER_REVISION_MARK = "Identifiers imported from ";
 export const IDENTIFIER_REASON_MARK = "Proposed by the ";
 
 const fullName = (manufacturer: string, name: string) => (compact(name).startsWith(compact(manufacturer)) ? name : `${manufacturer} ${name}`);
@@ -272,7 +270,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
       ...(raw.evidence.revisions ?? []),
       {
         date: checked,
-        change: `${IDENTIFIER_REVISION_MARK}${run.title}, ${run.repository} at commit ${shortCommit(run.commit)} (${run.commitDate}): ${[...adds]
+        change: `${IDENTIFIERS_MARK}${run.title}, ${run.repository} at commit ${shortCommit(run.commit)} (${run.commitDate}): ${[...adds]
           .sort(order)
           .map((a) => a.code.value)
           .join(", ")}`,

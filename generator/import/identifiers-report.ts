@@ -6,7 +6,6 @@
 // they stand in the records, not what one run wrote, and names files relative
 // to the source folder.
 import type { DeviceRecord } from "../schema/record.ts";
-import type { SourceRun } from "./identifiers-merge.ts";
 
 /** A source row: its file (relative to the source folder), line and how the source names the device. */
 export interface RowRef {
@@ -58,8 +57,20 @@ const byRow = (a: RowRef, b: RowRef) => cmp(a.file, b.file) || a.line - b.line |
 const byCode = (a: ReportCode, b: ReportCode) => cmp(a.slug, b.slug) || cmp(a.value, b.value);
 const sortedRecord = <T>(entries: [string, T][]) => Object.fromEntries(entries.sort(([a], [b]) => cmp(a, b)));
 
+/** What the report needs of a source's run (identifiers-merge.ts's SourceRun has it all). */
+export interface RunSummary {
+  importer: string;
+  title: string;
+  repository: string;
+  commit: string;
+  commitDate: string;
+  files: string[];
+  rows: { source: { url: string } }[];
+  setAside: Record<string, number>;
+}
+
 export function buildReport(input: {
-  run: SourceRun;
+  run: RunSummary;
   records: DeviceRecord[];
   matchedRows: number;
   alreadyPresent: ReportCode[];

@@ -52,7 +52,8 @@ export function readSamsung(products: ProductText[], ctx: SnapshotContext): { ru
           (setAside[link ? "the release links another site" : "the release has no link"] ?? 0) + 1;
         continue;
       }
-      const reading = readRelease(read.product, release, ctx.commitDate);
+      // Samsung's files follow no OS cycle: the reading needs no OS files.
+      const reading = readRelease(read.product, release, { ...ctx, osFiles: new Map() });
       rows.push({
         ref: { file: `products/${p.name}`, line: release.link!.line, label: reading.name },
         manufacturer: reading.manufacturer,
