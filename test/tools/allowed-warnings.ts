@@ -32,6 +32,13 @@ export const ALLOWED_WARNINGS: AllowedWarning[] = [
     reason:
       "A manufacturer page's <title> is the manufacturer's whole name, \"devices\", its page number and the site's name. The name is the records' own and is not cut, for the reasons of device pages (the hostile fixture's manufacturer name is a long URL). Allowed on manufacturer pages only.",
   },
+  {
+    tool: "html-validate",
+    rule: "long-title",
+    where: ": withdrawal notice: ",
+    reason:
+      "A withdrawal notice stands at the withdrawn record's own address, so its <title> is the device's whole name, as the device page's was (\"Apple iPad Pro 11-inch (3rd generation)\", withdrawn as a duplicate); not cut, for the reasons of device pages. Allowed on withdrawal notices only.",
+  },
 ];
 
 /** The entries of one tool, and a check that each was needed. */
