@@ -68,14 +68,19 @@ export function shardOf(slug: string, layout: Layout): string {
   return (hash >>> 0).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
 }
 
-/** A resource stored as `<folder>/[<shard>/]<name><extension>`, the name its parameter `param` as `fileName` writes it, placed by the hash of that parameter. */
+/**
+ * A resource stored as `<folder>/[<shard>/]<name><extension>`, the name its
+ * parameter `param` as `fileName` writes it, placed by the hash of that
+ * parameter. A `nested` resource has a folder per digit of the shard
+ * (`a/b/`), so no folder of it holds more than 16 subfolders at any depth.
+ */
 function shardedResource<P extends string>(
   origin: Resource["origin"],
   path: P,
   folder: string,
   extension: string,
   param: Names<P>,
-  fileName: (value: string) => string = (value) => value,
+  { fileName = (value: string) => value, nested = false } = {},
 ): DeviceResource<P> {
   return {
     origin,
@@ -83,7 +88,7 @@ function shardedResource<P extends string>(
     file: (params, layout) => {
       const value = (params as Record<string, string>)[param]!;
       const shard = shardOf(value, layout);
-      return `${folder}/${shard ? `${shard}/` : ""}${fileName(value)}${extension}`;
+      return `${folder}/${shard ? `${nested ? shard.split("").join("/") : shard}/` : ""}${fileName(value)}${extension}`;
     },
   };
 }
@@ -114,10 +119,14 @@ export const API = {
    * The devices that carry a model code. `{identifier}` is the code as a
    * client writes it; the edge function reads the file of its key
    * (contract/identifiers.ts), so `file` takes the key. The files are spread
-   * over subfolders by the hash of the key under the identifiers' own layout
-   * (STORAGE.identifierLayout), chosen for their number as the devices' is for theirs.
+   * over nested subfolders (a folder per hex digit) by the hash of the key
+   * under the identifiers' own layout (STORAGE.identifierLayout), chosen for
+   * their number as the devices' is for theirs.
    */
-  identifier: shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", identifierFileName),
+  identifier: shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
+    fileName: identifierFileName,
+    nested: true,
+  }),
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
   deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
   manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),

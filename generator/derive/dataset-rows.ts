@@ -63,6 +63,11 @@ export const DATASET_COLUMNS = [
   { name: "attribution", description: "The attribution the dataset license requires." },
   ...CEILING_COLUMNS("security", "security updates"),
   ...CEILING_COLUMNS("os", "OS updates"),
+  {
+    name: "model_codes",
+    description:
+      'The codes fleet tools list for this model (model numbers, hardware identifiers, codenames, SKUs, boards), each as "<code> (<kind>)"; a code its source ties to markets names them after the kind, and on a row of one market only the codes for that market (or for none) appear. Empty when none is recorded.',
+  },
 ] as const;
 
 export type DatasetRow = string[];
@@ -166,6 +171,7 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
         const caveats = r.caveats.filter((c) => caveatCovers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
         const security = kindCells(commitmentsFor(r.support.security, v.model, region), sources);
         const os = kindCells(commitmentsFor(r.support.os, v.model, region), sources);
+        const codes = (v.identifiers ?? []).filter((i) => region === "GLOBAL" || !i.regions || i.regions.includes(region));
         const row = [
           r.slug,
           r.name,
@@ -181,6 +187,7 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           credit,
           ...security.ceiling,
           ...os.ceiling,
+          codes.map((i) => `${i.value} (${i.kind}${i.regions ? `; ${i.regions.join(", ")}` : ""})`).join(LIST_SEPARATOR),
         ];
         rows.push(row.map(neutralizeFormula));
       }

@@ -10,9 +10,9 @@ import type { Emitter } from "./context.ts";
 
 export const identifiers: Emitter = {
   name: "identifiers",
-  emit({ catalog, site, out }) {
+  emit({ catalog, site, out, maxFolderEntries }) {
     const carriers = identifierCarriers(catalog.published);
-    const layout = chooseLayout([...carriers.keys()]);
+    const layout = chooseLayout([...carriers.keys()], maxFolderEntries, true);
     for (const [key, devices] of carriers) out.json(API.identifier.file({ identifier: key }, layout), identifierDocument(key, devices, site));
     out.json(STORAGE.identifierLayout, layout);
   },

@@ -136,6 +136,9 @@ export const EvidenceDocument = z
     name: z.string(),
     links: z.strictObject({ self: z.url(), record: z.url(), page: z.url() }),
     assertions: z.array(Assertion),
+    identifiers: z
+      .array(Identifier.safeExtend({ model: Variant.shape.model.meta({ description: "The variant (variants[].model) the source ties the code to." }) }))
+      .meta({ description: "Which model code rests on which source: every variant's identifiers, in variant order, each with its variant's model." }),
     sources: z.array(Source).meta({ description: "Links only: a source's content is never copied." }),
     recallReview: z.array(RecallReviewDocument),
     repairability: z.array(Repairability),
@@ -168,13 +171,10 @@ export const IdentifierDocument = z
       description:
         'The identifier as compared: its letters and digits, upper case, commas kept ("sm-a525f" → "SMA525F", "iPhone15,4" → "IPHONE15,4"). For a code with a "/" suffix that no device carries as written, the key of its family (before the "/").',
     }),
-    devices: z
-      .array(IdentifierMatch)
-      .min(1)
-      .meta({
-        description:
-          "Every variant of a published device that carries the key, by slug; more than one device only where the source shares the code (identifier.shared).",
-      }),
+    devices: z.array(IdentifierMatch).min(1).meta({
+      description:
+        "Every variant of a published device that carries the key, by slug; more than one device only where the source shares the code (identifier.shared).",
+    }),
     attribution: Attribution,
   })
   .meta({ description: "The devices that carry a model code, hardware identifier, codename, SKU or board." });
