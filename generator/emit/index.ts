@@ -15,6 +15,7 @@ import { openApiFile } from "./openapi.ts";
 import { assets } from "./assets.ts";
 import { searchIndex } from "./search-index.ts";
 import { identifiers } from "./identifiers.ts";
+import { fleetIndexFile } from "./fleet-index.ts";
 
 export const emitters: Emitter[] = [
   pages,
@@ -29,5 +30,6 @@ export const emitters: Emitter[] = [
   listPages,
   searchIndex,
   identifiers,
+  fleetIndexFile,
   openApiFile,
 ];

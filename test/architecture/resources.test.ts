@@ -19,7 +19,7 @@ const SAMPLE: Record<string, string> = {
 };
 const paramsOf = (r: Resource) =>
   Object.fromEntries(
-    [...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : r === PAGES.fleetIndex ? "devices.json" : SAMPLE[n!]!]),
+    [...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : r === PAGES.fleetIndex ? "fleet.json" : SAMPLE[n!]!]),
   );
 /** A withdrawn record of the fixture catalog, for the withdrawal notice. */
 const WITHDRAWN = "eta-phone";

@@ -1,0 +1,76 @@
+// The fleet check's static index (/fleet-index/v1/fleet.json, docs/fleet.md):
+// everything the /fleet page needs to match a whole export in the browser in
+// one request, never the API. It holds the list's compact index (the same
+// text as /api/v1/list/index.txt, so names rank exactly as the list and the
+// site search rank them: derive/list-index.ts matchPositions), each record's
+// verdict, documented ends and upcoming ends, and every identifier key
+// (contract/identifiers.ts) with the records that carry it. One file, so a
+// deploy can never pair one version's index with another's facts.
+import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
+import { upcomingEnds } from "./calendar-events.ts";
+import { deviceSummary } from "./documents.ts";
+import { identifierCarriers } from "./identifiers.ts";
+import { formatListIndex } from "./list-index.ts";
+import { attribution, urls, type Site } from "./site.ts";
+import { describeCoverage } from "./verdict.ts";
+
+export const FLEET_INDEX_FORMAT = "device-fleet-index/1";
+/** The one file of the index, under PAGES.fleetIndex. */
+export const FLEET_INDEX_FILE = "fleet.json";
+
+/** A commitment's documented end: its value and precision as the source gives them (null when it records none), and what it covers. */
+export type FleetEnd = [value: string | null, precision: PartialDate["precision"] | null, coverage: string];
+
+/** An upcoming documented end, as the device calendars have it: UID, first day, the day after the last, summary. */
+export type FleetEvent = [uid: string, start: string, endExclusive: string, summary: string];
+
+/** A published record, at its position in the list index. */
+export type FleetDevice = [
+  name: string,
+  manufacturer: string,
+  verdictCode: string,
+  verdictLabel: string,
+  security: FleetEnd[],
+  os: FleetEnd[],
+  upcoming: FleetEvent[],
+];
+
+export interface FleetIndex {
+  format: typeof FLEET_INDEX_FORMAT;
+  /** The build day the verdicts are as of. */
+  asOf: string;
+  /** The canonical device pages' address, before the slug. */
+  pages: string;
+  /** The attribution the dataset license asks for, and the license's address. */
+  attribution: string;
+  license: string;
+  /** The list's compact index (derive/list-index.ts format): slugs and search lines, in slug order. */
+  index: string;
+  /** The records, in the index's order. */
+  devices: FleetDevice[];
+  /** Identifier key → positions of the records that carry it (more than one only where the source shares the code). */
+  identifiers: Record<string, number[]>;
+}
+
+const endOf = (c: Commitment): FleetEnd => [c.end?.value ?? null, c.end?.precision ?? null, describeCoverage(c)];
+
+/** The index of the published records (in slug order, as catalogOf gives them). */
+export function fleetIndex(published: readonly DeviceRecord[], site: Site): FleetIndex {
+  const position = new Map(published.map((r, i) => [r.slug, i]));
+  const identifiers: Record<string, number[]> = {};
+  for (const [key, carriers] of identifierCarriers(published)) identifiers[key] = [...new Set(carriers.map((c) => position.get(c.record.slug)!))];
+  return {
+    format: FLEET_INDEX_FORMAT,
+    asOf: site.now,
+    pages: urls(site).page(""),
+    attribution: attribution(site).text,
+    license: urls(site).license(),
+    index: formatListIndex([...published], site),
+    devices: published.map((r) => {
+      const { code, label } = deviceSummary(r, site).verdict;
+      const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary]);
+      return [r.name, r.manufacturer, code, label, r.support.security.map(endOf), r.support.os.map(endOf), upcoming];
+    }),
+    identifiers,
+  };
+}
