@@ -3,6 +3,7 @@
 // interface (docs/exports.md); add columns only at the end.
 import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope, type Source } from "../schema/record.ts";
 import { yearOf } from "./dates.ts";
+import { neutralizeFormula } from "./csv-cells.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
 
@@ -74,20 +75,6 @@ export type DatasetRow = string[];
 
 /** Years a `?year=` request may name; a year in range with no records is a 404, outside it a 400. */
 export const DATASET_YEARS = { first: 1990, last: 2100 } as const;
-
-const FORMULA_START = /^[=+\-@\t\r']/;
-
-/**
- * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @, a
- * tab or a carriage return as a formula, so such a cell gets a leading
- * apostrophe. A cell that already starts with an apostrophe gets one too, so
- * that stripping one leading apostrophe always gives the text back ("'90s"
- * would otherwise read as "90s"). Every cell that can start so is curator
- * text (names, models, meanings); dates, URLs and codes never do.
- */
-export function neutralizeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
 
 function covers(scope: Scope, model: string, region: string): boolean {
   return (!scope.models || scope.models.includes(model)) && (!scope.regions || scope.regions.includes(region));

@@ -1,4 +1,5 @@
-// The fleet check's static index (/fleet-index/v1/fleet.json, docs/fleet.md):
+// The fleet check's static index (/fleet-index/v1/fleet.json, docs/fleet.md;
+// its shape in fleet-files.ts), as a pure function of the published records:
 // everything the /fleet page needs to match a whole export in the browser in
 // one request, never the API. It holds the list's compact index (the same
 // text as /api/v1/list/index.txt, so names rank exactly as the list and the
@@ -6,51 +7,14 @@
 // verdict, documented ends and upcoming ends, and every identifier key
 // (contract/identifiers.ts) with the records that carry it. One file, so a
 // deploy can never pair one version's index with another's facts.
-import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
+import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { upcomingEnds } from "./calendar-events.ts";
 import { deviceSummary } from "./documents.ts";
 import { identifierCarriers } from "./identifiers.ts";
 import { formatListIndex } from "./list-index.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage } from "./verdict.ts";
-
-export const FLEET_INDEX_FORMAT = "device-fleet-index/1";
-/** The one file of the index, under PAGES.fleetIndex. */
-export const FLEET_INDEX_FILE = "fleet.json";
-
-/** A commitment's documented end: its value and precision as the source gives them (null when it records none), and what it covers. */
-export type FleetEnd = [value: string | null, precision: PartialDate["precision"] | null, coverage: string];
-
-/** An upcoming documented end, as the device calendars have it: UID, first day, the day after the last, summary. */
-export type FleetEvent = [uid: string, start: string, endExclusive: string, summary: string];
-
-/** A published record, at its position in the list index. */
-export type FleetDevice = [
-  name: string,
-  manufacturer: string,
-  verdictCode: string,
-  verdictLabel: string,
-  security: FleetEnd[],
-  os: FleetEnd[],
-  upcoming: FleetEvent[],
-];
-
-export interface FleetIndex {
-  format: typeof FLEET_INDEX_FORMAT;
-  /** The build day the verdicts are as of. */
-  asOf: string;
-  /** The canonical device pages' address, before the slug. */
-  pages: string;
-  /** The attribution the dataset license asks for, and the license's address. */
-  attribution: string;
-  license: string;
-  /** The list's compact index (derive/list-index.ts format): slugs and search lines, in slug order. */
-  index: string;
-  /** The records, in the index's order. */
-  devices: FleetDevice[];
-  /** Identifier key → positions of the records that carry it (more than one only where the source shares the code). */
-  identifiers: Record<string, number[]>;
-}
+import { FLEET_INDEX_FORMAT, type FleetEnd, type FleetEvent, type FleetIndex } from "./fleet-files.ts";
 
 const endOf = (c: Commitment): FleetEnd => [c.end?.value ?? null, c.end?.precision ?? null, describeCoverage(c)];
 

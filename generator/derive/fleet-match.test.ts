@@ -38,9 +38,9 @@ describe("the delimiter", () => {
     ["Device name;Model;Manufacturer\nx;y;z", ";"],
     ["Device name\tModel\n", "\t"],
     ['"Model Identifier";"Note"\n"iPhone15,4";"a, b"', ";"],
-    ['"iPhone15,4;x"', ","],
-    ["SM-A525F", ","],
-  ])("%j: %j", (text, delimiter) => expect(sniffDelimiter(text)).toBe(delimiter));
+    ['"iPhone15,4;x"', null],
+    ["SM-A525F\niPhone15,4", null],
+  ] as [string, string | null][])("%j: %j", (text, delimiter) => expect(sniffDelimiter(text)).toBe(delimiter));
 });
 
 describe("matching a row", () => {
@@ -79,12 +79,17 @@ describe("matching a row", () => {
 describe("the report", () => {
   it("says each kind's ends with their precision and, when they differ, their coverage", () => {
     expect(endsText([["2029-02", "month", "all variants"]])).toBe("2029-02 (month)");
-    expect(endsText([["2027-Q2", "quarter", "regions US"], [null, null, "regions DE, FR"]])).toBe("2027-Q2 (quarter); regions US | not documented; regions DE, FR");
+    expect(
+      endsText([
+        ["2027-Q2", "quarter", "regions US"],
+        [null, null, "regions DE, FR"],
+      ]),
+    ).toBe("2027-Q2 (quarter); regions US | not documented; regions DE, FR");
   });
   it("keeps the export's columns, adds its own, and makes every cell safe for a spreadsheet", () => {
     const header = ["Device name", "Model"];
     const rows = [
-      ["=HYPERLINK(\"https://evil.example\",\"x\")", "SM-A525F"],
+      ['=HYPERLINK("https://evil.example","x")', "SM-A525F"],
       ["<img src=x onerror=alert(1)>", "nothing"],
     ];
     const matches = rows.map((r) => matcher.match(rowInput(r, { codes: [], model: 1, manufacturer: null })));

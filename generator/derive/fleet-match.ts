@@ -7,8 +7,8 @@
 // compares), otherwise by name exactly as the list and the site search rank
 // it (an exact match: derive/list-index.ts matchPositions, tier 0).
 import { identifierKeys } from "../contract/identifiers.ts";
-import { neutralizeFormula } from "./dataset-rows.ts";
-import type { FleetDevice, FleetEnd, FleetIndex } from "./fleet-index.ts";
+import { neutralizeFormula } from "./csv-cells.ts";
+import type { FleetDevice, FleetEnd, FleetIndex } from "./fleet-files.ts";
 import { matchPositions, parseListIndex } from "./list-index.ts";
 import { compact, normalize, queryOf } from "./search.ts";
 
@@ -58,8 +58,13 @@ export function detectColumns(header: readonly string[]): Columns | null {
 /** Whether a first row reads as a header: one of its cells names a column this page knows. */
 export const looksLikeHeader = (row: readonly string[]) => detectColumns(row) !== null;
 
-/** The field separator of a CSV text: the one of , ; and tab that occurs most in its first line outside quotes (Excel writes ";" where "," is the decimal mark). */
-export function sniffDelimiter(text: string): string {
+/**
+ * The field separator of a CSV text: the one of , ; and tab that occurs most
+ * in its first line outside quotes (Excel writes ";" where "," is the decimal
+ * mark); null when none does: a list of one value a line, where a comma
+ * belongs to the value (iPhone15,4).
+ */
+export function sniffDelimiter(text: string): string | null {
   const counts: Record<string, number> = { ",": 0, ";": 0, "\t": 0 };
   let quoted = false;
   for (const ch of text) {
@@ -67,7 +72,8 @@ export function sniffDelimiter(text: string): string {
     else if (!quoted && (ch === "\n" || ch === "\r")) break;
     else if (!quoted && ch in counts) counts[ch]!++;
   }
-  return Object.entries(counts).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const [most, n] = Object.entries(counts).reduce((a, b) => (b[1] > a[1] ? b : a));
+  return n ? most : null;
 }
 
 /** What a row says about its device. */
@@ -193,7 +199,13 @@ export function matchNote(match: Match, devices: readonly FleetDevice[]): string
  * the report's columns, every cell (the export's own included: the file is
  * someone else's text) made safe for spreadsheets as the dataset's are.
  */
-export function reportRows(header: readonly string[], rows: readonly (readonly string[])[], matches: readonly Match[], fleet: FleetIndex, slugs: readonly string[]): string[][] {
+export function reportRows(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  matches: readonly Match[],
+  fleet: FleetIndex,
+  slugs: readonly string[],
+): string[][] {
   const width = rows.reduce((w, r) => Math.max(w, r.length), header.length);
   const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? "");
   const out: string[][] = [[...pad(header), ...REPORT_COLUMNS]];

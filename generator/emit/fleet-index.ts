@@ -1,7 +1,8 @@
 // The fleet check's static index (derive/fleet-index.ts), one file under
 // /fleet-index/v1/: what the /fleet page reads instead of the rate-limited API.
 import { PAGES } from "../contract/resources.ts";
-import { FLEET_INDEX_FILE, fleetIndex } from "../derive/fleet-index.ts";
+import { FLEET_INDEX_FILE } from "../derive/fleet-files.ts";
+import { fleetIndex } from "../derive/fleet-index.ts";
 import type { Emitter } from "./context.ts";
 
 export const fleetIndexFile: Emitter = {

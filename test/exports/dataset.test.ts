@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { DATASET_COLUMNS, datasetRows, neutralizeFormula } from "../../generator/derive/dataset-rows.ts";
+import { neutralizeFormula } from "../../generator/derive/csv-cells.ts";
+import { DATASET_COLUMNS, datasetRows } from "../../generator/derive/dataset-rows.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 import { FIXTURES, SITE } from "../helpers/build.ts";
 
