@@ -186,7 +186,7 @@ async function choose(choice: ColumnChoice): Promise<void> {
   await run(choice.header ? records.slice(1) : records, choice.header ? records[0]! : null, columns, indexUrl);
 }
 
-onmessage = (e: MessageEvent<ToWorker>) => {
+addEventListener("message", (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   const done = m.type === "check" ? check(m.text, m.indexUrl) : choose(m.choice);
   done.catch((err: unknown) =>
@@ -195,4 +195,4 @@ onmessage = (e: MessageEvent<ToWorker>) => {
       message: `The device index could not be loaded (${err instanceof Error ? err.message : String(err)}). Check your connection and try again.`,
     }),
   );
-};
+});
