@@ -46,7 +46,6 @@ export type FromWorker =
       rows: ResultRow[];
       counts: { code: string; label: string; count: number }[];
       unmatched: number;
-      asOf: string;
       /** The report as CSV text, and the calendar of upcoming ends (null when none is documented ahead). */
       csv: string;
       ics: string | null;

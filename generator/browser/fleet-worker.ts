@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/browser/esm/sync";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import ical, { ICalEventTransparency } from "ical-generator";
+import { fold } from "../derive/ics-fold.ts";
 import { FLEET_INDEX_FORMAT, type FleetEvent, type FleetIndex } from "../derive/fleet-files.ts";
 import {
   detectColumns,
@@ -95,39 +96,47 @@ async function run(records: string[][], header: string[] | null, columns: Column
     rows,
     counts: [...counts.values()].sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1)),
     unmatched,
-    asOf: index.asOf,
     csv,
     ics: upcoming.size ? calendar([...upcoming.values()], index) : null,
     events: upcoming.size,
   });
 }
 
-/** The fleet's upcoming documented ends as iCalendar: the device calendars' own events (same UIDs, so a subscriber's copies merge), soonest first. */
+/**
+ * The fleet's upcoming documented ends as iCalendar: the device calendars'
+ * own events (same UIDs, so a subscriber's copies merge), soonest first,
+ * each written by ical-generator and folded once (derive/ics-fold.ts), as
+ * the build writes its calendars (emit/calendar.ts).
+ */
 function calendar(ends: { event: FleetEvent; page: string }[], index: FleetIndex): string {
   const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
-  const cal = ical({
+  const shell = ical({
     name: "Support endings of my fleet",
-    description: `Upcoming documented ends of OS and security updates of the devices in a fleet export, as of ${index.asOf}. ${index.attribution}.`,
+    description: `Upcoming documented ends of OS and security updates of the devices in a fleet export. ${index.attribution}.`,
     prodId: { company: "Device Lifecycle Records", product: "Fleet check", language: "EN" },
-  });
+  }).toString();
+  const end = shell.lastIndexOf("END:VCALENDAR");
+  const scratch = ical();
   ends.sort((a, b) => (a.event[1] < b.event[1] ? -1 : a.event[1] > b.event[1] ? 1 : a.event[0] < b.event[0] ? -1 : 1));
-  for (const {
-    event: [uid, start, endExclusive, summary],
-    page,
-  } of ends) {
-    cal.createEvent({
-      id: uid,
-      start: midnight(start),
-      end: midnight(endExclusive),
-      allDay: true,
-      stamp: midnight(index.asOf),
-      summary,
-      description: `${summary}. A documented end of updates, as the sources state it; not a certification of the device. Scope, evidence and uncertainty: ${page}\n${index.attribution}`,
-      url: page,
-      transparency: ICalEventTransparency.TRANSPARENT,
-    });
-  }
-  return cal.toString();
+  const events = ends.map(({ event: [uid, start, endExclusive, summary, stamp], page }) => {
+    const text = scratch
+      .createEvent({
+        id: uid,
+        start: midnight(start),
+        end: midnight(endExclusive),
+        allDay: true,
+        stamp: midnight(stamp),
+        summary,
+        description: `${summary}. A documented end of updates, as the sources state it; not a certification of the device. Scope, evidence and uncertainty: ${page}\n${index.attribution}`,
+        url: page,
+        transparency: ICalEventTransparency.TRANSPARENT,
+      })
+      .toString();
+    scratch.clear();
+    return fold(text);
+  });
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  return `${shell.slice(0, end)}${events.join("")}${shell.slice(end).replace(/(\r\n)?$/, "\r\n")}`;
 }
 
 async function check(text: string, indexUrl: string): Promise<void> {

@@ -123,7 +123,7 @@ if (root) {
     missBody.append(part);
     missSection.classList.toggle("hidden", m.unmatched === 0);
     results.classList.remove("hidden");
-    say(`Checked ${n(rows.length)} rows: ${n(matched)} matched, ${n(m.unmatched)} not matched. Verdicts as of ${m.asOf}.`);
+    say(`Checked ${n(rows.length)} rows: ${n(matched)} matched, ${n(m.unmatched)} not matched.`);
   }
 
   function onMessage(e: MessageEvent<FromWorker>): void {

@@ -11,8 +11,8 @@ export const FLEET_INDEX_FILE = "fleet.json";
 /** A commitment's documented end: its value and precision as the source gives them (null when it records none), and what it covers. */
 export type FleetEnd = [value: string | null, precision: PartialDate["precision"] | null, coverage: string];
 
-/** An upcoming documented end, as the device calendars have it: UID, first day, the day after the last, summary. */
-export type FleetEvent = [uid: string, start: string, endExclusive: string, summary: string];
+/** An upcoming documented end, as the device calendars have it: UID, first day, the day after the last, summary, and DTSTAMP (the record's latest revision day). */
+export type FleetEvent = [uid: string, start: string, endExclusive: string, summary: string, stamp: string];
 
 /** A published record, at its position in the list index. */
 export type FleetDevice = [
@@ -27,8 +27,6 @@ export type FleetDevice = [
 
 export interface FleetIndex {
   format: typeof FLEET_INDEX_FORMAT;
-  /** The build day the verdicts are as of. */
-  asOf: string;
   /** The canonical device pages' address, before the slug. */
   pages: string;
   /** The attribution the dataset license asks for, and the license's address. */

@@ -6,7 +6,9 @@
 // site search rank them: derive/list-index.ts matchPositions), each record's
 // verdict, documented ends and upcoming ends, and every identifier key
 // (contract/identifiers.ts) with the records that carry it. One file, so a
-// deploy can never pair one version's index with another's facts.
+// deploy can never pair one version's index with another's facts. It does
+// not hold the build day: it changes when a record, a verdict or the set of
+// upcoming ends does.
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { upcomingEnds } from "./calendar-events.ts";
 import { deviceSummary } from "./documents.ts";
@@ -25,14 +27,13 @@ export function fleetIndex(published: readonly DeviceRecord[], site: Site): Flee
   for (const [key, carriers] of identifierCarriers(published)) identifiers[key] = [...new Set(carriers.map((c) => position.get(c.record.slug)!))];
   return {
     format: FLEET_INDEX_FORMAT,
-    asOf: site.now,
     pages: urls(site).page(""),
     attribution: attribution(site).text,
     license: urls(site).license(),
     index: formatListIndex([...published], site),
     devices: published.map((r) => {
       const { code, label } = deviceSummary(r, site).verdict;
-      const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary]);
+      const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary, e.stamp]);
       return [r.name, r.manufacturer, code, label, r.support.security.map(endOf), r.support.os.map(endOf), upcoming];
     }),
     identifiers,

@@ -6,7 +6,6 @@
 import { identifierKey } from "../contract/identifiers.ts";
 import type { DeviceRecord, Identifier } from "../schema/record.ts";
 import type { IdentifierDocument } from "../schema/responses.ts";
-import { deviceSummary } from "./documents.ts";
 import { attribution, urls, type Site } from "./site.ts";
 
 /** One variant of a record that carries an identifier. */
@@ -45,7 +44,6 @@ export function identifierDocument(key: string, carriers: readonly IdentifierCar
     key,
     devices: carriers.map(({ record: r, variant, identifier }) => {
       const source = r.evidence.sources.find((s) => s.id === identifier.sourceId)!;
-      const { code, label } = deviceSummary(r, site).verdict;
       return {
         slug: r.slug,
         name: r.name,
@@ -54,7 +52,6 @@ export function identifierDocument(key: string, carriers: readonly IdentifierCar
         variant: { model: variant.model, regions: variant.regions },
         identifier,
         source,
-        verdict: { code, label },
         links: { record: u.record(r.slug), evidence: u.evidence(r.slug), page: u.page(r.slug) },
       };
     }),

@@ -360,7 +360,7 @@ function paths(site: Site) {
       operationId: "getDevicesByIdentifier",
       tag: "Devices",
       summary: "The devices that carry a model code",
-      description: `Every published device variant that carries the identifier, with the identifier's kind and source, the record's verdict and links to the record, its evidence and its canonical page (${u.page("<device_slug>")}). More than one device only where the source itself gives them one code. To search names and codes together, use ${API.list.path}?q=.`,
+      description: `Every published device variant that carries the identifier, with the identifier's kind and source and links to the record (which has the verdict), its evidence and its canonical page (${u.page("<device_slug>")}). More than one device only where the source itself gives them one code. To search names and codes together, use ${API.list.path}?q=.`,
       parameters: [paramRef("Identifier")],
       responses: {
         "200": ok("The devices.", body(MEDIA.json, schemaRef("IdentifierDocument")), API_HEADERS),

@@ -156,7 +156,6 @@ export const IdentifierMatch = z
     variant: Variant.pick({ model: true, regions: true }).meta({ description: "The variant the source ties the identifier to." }),
     identifier: Identifier,
     source: Source.meta({ description: "The source of the identifier (identifier.sourceId), a link only." }),
-    verdict: Verdict.pick({ code: true, label: true }).meta({ description: "The record's verdict as of the build day; the record has its reason and period." }),
     links: z.strictObject({
       record: z.url().meta({ description: "The record in the API." }),
       evidence: z.url(),

@@ -19,7 +19,7 @@ export function identifiersSuite(target: () => HttpTarget) {
   };
 
   describe("GET /api/v1/identifiers/<identifier>", () => {
-    it("answers the devices that carry the code, with kind, source, verdict and links, as every JSON answer", async () => {
+    it("answers the devices that carry the code, with kind, source and links, as every JSON answer", async () => {
       const res = await get("/api/v1/identifiers/SM-A525F");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
