@@ -3,7 +3,7 @@
 // identifiers' own layout (derive/layout.ts: a catalog's codes outnumber its
 // devices, so they get their own count of subfolders), and that layout for
 // the edge function, which reads the file of the key a request names.
-import { API, STORAGE } from "../contract/resources.ts";
+import { API, FLAT, STORAGE } from "../contract/resources.ts";
 import { identifierCarriers, identifierDocument } from "../derive/identifiers.ts";
 import { chooseLayout } from "../derive/layout.ts";
 import type { Emitter } from "./context.ts";
@@ -13,6 +13,8 @@ export const identifiers: Emitter = {
   emit({ catalog, site, out, maxFolderEntries }) {
     const carriers = identifierCarriers(catalog.published);
     const layout = chooseLayout([...carriers.keys()], maxFolderEntries, true);
+    // Emptied first, so a rebuild in place (watch mode) leaves no file of a code no record carries any more.
+    out.clearDir(API.identifier.file({ identifier: "" }, FLAT).replace(/\/[^/]*$/, ""));
     for (const [key, devices] of carriers) out.json(API.identifier.file({ identifier: key }, layout), identifierDocument(key, devices, site));
     out.json(STORAGE.identifierLayout, layout);
   },

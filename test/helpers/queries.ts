@@ -33,7 +33,12 @@ export function searchQueries(records: DeviceRecord[], picks = 60, seed = 3): st
     qs.add(`${r.manufacturer} ${words[1] ?? ""}`); // maker and line
     qs.add(`${words[0]} ${(words[1] ?? "").slice(0, 1)}`); // maker and the first letter of the line
     qs.add(words.slice(1, 3).join(" ").toLowerCase()); // line and generation
-    const code = pick(r.variants).identifiers?.[0]?.value;
+  }
+  // Model codes, from a generator of their own, so the queries above stay what they were.
+  const codeRand = rng(seed + 1);
+  for (let k = 0; k < picks; k++) {
+    const r = records[Math.floor(codeRand() * records.length)]!;
+    const code = r.variants.flatMap((v) => v.identifiers ?? [])[0]?.value;
     if (code) {
       qs.add(code); // a model code, exact, as a fleet export writes it
       qs.add(code.toLowerCase().replace(/-/g, " ")); // the same code, typed loosely
