@@ -19,7 +19,7 @@ export interface ColumnChoice {
 
 /** One result row as the page shows it: every cell is text, set with textContent. */
 export interface ResultRow {
-  /** The row's line in the export (the header is line 1). */
+  /** The row's number in the export, counting the header as row 1 (blank rows are skipped and not counted). */
   line: number;
   /** What the row said: its model, codes and manufacturer, joined. */
   input: string;

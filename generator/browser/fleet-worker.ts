@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/browser/esm/sync";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import ical, { ICalEventTransparency } from "ical-generator";
+import { CSV_OPTIONS } from "../derive/csv-cells.ts";
 import { fold } from "../derive/ics-fold.ts";
 import { FLEET_INDEX_FORMAT, type FleetEvent, type FleetIndex } from "../derive/fleet-files.ts";
 import {
@@ -49,9 +50,6 @@ function notText(text: string): boolean {
 
 let pending: { records: string[][]; indexUrl: string } | null = null;
 
-// RFC 4180 as the dataset writes it (emit/dataset.ts): CRLF, quotes doubled, a field with a CR or LF quoted.
-const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
-
 async function run(records: string[][], header: string[] | null, columns: Columns, indexUrl: string): Promise<void> {
   const index = await loadFleet(indexUrl);
   const matcher = fleetMatcher(index);
@@ -90,7 +88,9 @@ async function run(records: string[][], header: string[] | null, columns: Column
     } else unmatched++;
     if ((i + 1) % PROGRESS_EVERY === 0) post({ type: "progress", done: i + 1, total: records.length });
   });
-  const csv = stringify(reportRows(header ?? [], records, matches, index, matcher.slugs), CSV_OPTIONS);
+  // An export without a header (pasted lines, or as the reader said) gets column names in the report.
+  const names = header ?? (columns.model !== null && records.every((r) => r.length === 1) ? ["Model"] : (records[0] ?? []).map((_, i) => `Column ${i + 1}`));
+  const csv = stringify(reportRows(names, records, matches, index, matcher.slugs), CSV_OPTIONS);
   post({
     type: "done",
     rows,

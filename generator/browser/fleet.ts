@@ -56,7 +56,7 @@ if (root) {
     const part = document.createDocumentFragment();
     for (const r of rows.slice(shown, shown + SHOWN_AT_ONCE)) {
       const tr = document.createElement("tr");
-      cell(tr, "Line", String(r.line));
+      cell(tr, "Row", String(r.line));
       cell(tr, "In the export", r.input);
       const device = cell(tr, "Device", "");
       if (r.matched) {
@@ -115,7 +115,7 @@ if (root) {
     for (const r of rows) {
       if (r.matched) continue;
       const tr = document.createElement("tr");
-      cell(tr, "Line", String(r.line));
+      cell(tr, "Row", String(r.line));
       cell(tr, "In the export", r.input);
       cell(tr, "Hint", r.note);
       part.append(tr);

@@ -2,6 +2,13 @@
 // (dataset-rows.ts) and the fleet check's report (fleet-match.ts, in the
 // browser). No imports, so the browser's bundle carries nothing else.
 
+/**
+ * RFC 4180 for csv-stringify: CRLF line ends, quotes doubled. csv-stringify
+ * quotes a field that contains the delimiter or a quote, but not one with a
+ * bare CR or LF unless told.
+ */
+export const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
 const FORMULA_START = /^[=+\-@\t\r']/;
 
 /**
