@@ -77,10 +77,12 @@ if (root) {
     more.classList.toggle("hidden", shown >= rows.length);
   }
 
-  function download(link: HTMLAnchorElement, text: string, type: string): void {
+  /** A download made in the browser: nothing is fetched. */
+  function download(link: HTMLAnchorElement, text: string, type: string, name: string): void {
     const url = URL.createObjectURL(new Blob([text], { type }));
     urls.push(url);
     link.href = url;
+    link.download = name;
     link.classList.remove("hidden");
   }
 
@@ -102,9 +104,9 @@ if (root) {
       list.append(li);
     }
     counts.replaceChildren(list);
-    download(csvLink, m.csv, "text/csv;charset=utf-8");
+    download(csvLink, m.csv, "text/csv;charset=utf-8", "fleet-check.csv");
     if (m.ics) {
-      download(icsLink, m.ics, "text/calendar;charset=utf-8");
+      download(icsLink, m.ics, "text/calendar;charset=utf-8", "fleet-support-endings.ics");
       icsNote.textContent = `${n(m.events)} upcoming documented ends of OS or security updates.`;
     } else {
       icsLink.classList.add("hidden");
