@@ -101,6 +101,31 @@ export function identifiersSuite(target: () => HttpTarget) {
     });
   });
 
+  describe("model codes wherever a person or a tool looks", () => {
+    it("the device page lists each variant's codes with kind, markets and source; hostile text is escaped", async () => {
+      const page = await (await get("/devices/alpha-phone")).text();
+      expect(page).toMatch(/<code>SM-A525F<\/code> <span class="muted">\(model number; US, CA\)<\/span> <a href="#source-maker-policy">/);
+      expect(page).toContain("<code>Alpha1,1</code>");
+      expect(await (await get("/devices/delta-watch")).text()).toContain('<td data-label="Model codes"><span class="muted">None recorded</span></td>');
+      const shared = await (await get("/devices/beta-tablet")).text();
+      expect(shared).toContain('<code>EXB-700</code> <span class="muted">(board; the source gives it to other devices too)</span>');
+      const hostile = await (await get("/devices/hostile-device")).text();
+      expect(hostile).toContain("<code>=HYPERLINK(&quot;https://evil.example&quot;)&lt;img src=x onerror=alert(1)&gt;</code>");
+      expect(hostile).not.toContain("<img src=x");
+    });
+
+    it("the evidence says which code rests on which source, with its variant", async () => {
+      const evidence = await (await get("/api/v1/devices/alpha-phone/evidence")).json();
+      expect(evidence.identifiers).toEqual([
+        { model: "A1", kind: "model-number", value: "SM-A525F", sourceId: "maker-policy", regions: ["US", "CA"] },
+        { model: "A1", kind: "hardware-identifier", value: "Alpha1,1", sourceId: "maker-policy" },
+        { model: "A1", kind: "codename", value: "alphaone", sourceId: "maker-policy" },
+        { model: "A2", kind: "model-number", value: "SM-A525B", sourceId: "maker-policy", regions: ["EU", "GB"] },
+      ]);
+      expect((await (await get("/api/v1/devices/delta-watch/evidence")).json()).identifiers).toEqual([]);
+    });
+  });
+
   describe("model codes in the list's q", () => {
     const slugsFor = async (q: string) => ((await (await get(`/api/v1/devices?q=${encodeURIComponent(q)}`)).json()) as any).devices.map((d: any) => d.slug);
     it("a code finds its device, written any way; an exact code ranks as an exact name does", async () => {
