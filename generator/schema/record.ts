@@ -167,13 +167,9 @@ export const Variant = z
       description: "The variant's name as the manufacturer writes it (e.g. Galaxy A52 5G, or a model code where that is all the source gives).",
     }),
     regions: z.array(Region).min(1, "must list at least one region").meta({ description: "Markets this model is sold in." }),
-    identifiers: z
-      .array(Identifier)
-      .min(1)
-      .optional()
-      .meta({
-        description: "Codes a fleet's tools report for this variant (model numbers, hardware identifiers, codenames, SKUs, boards), each with its source.",
-      }),
+    identifiers: z.array(Identifier).min(1).optional().meta({
+      description: "Codes a fleet's tools report for this variant (model numbers, hardware identifiers, codenames, SKUs, boards), each with its source.",
+    }),
     note: Text.optional(),
   })
   .strict();
