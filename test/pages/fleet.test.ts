@@ -110,12 +110,14 @@ describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
     expect(calendar.events.map((e) => e.url)).toContain(`${site.origin}/devices/gamma-phone`);
   });
 
-  it("a binary, malformed or empty file gets a clear message, and the page stays usable", { timeout: 60_000 }, async () => {
+  it("a binary, malformed, too long or empty file gets a clear message, and the page stays usable", { timeout: 60_000 }, async () => {
     const { page, errors } = await fleetPage();
     await upload(page, "devices.xlsx", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x08, 0, 0xff, 0xfe, 0, 1, 2, 3]));
     await expect.poll(() => status(page)).toMatch(/^This is not a CSV file/);
     await upload(page, "broken.csv", 'Model,Manufacturer\n"SM-A525F,samsung\n');
     await expect.poll(() => status(page)).toMatch(/^The file could not be read as CSV: /);
+    await upload(page, "huge.csv", `Model\n${"SM-A525F\n".repeat(100_001)}`);
+    await expect.poll(() => status(page)).toMatch(/^The file has 100,002 rows; the page checks up to 100,000 at a time/);
     await upload(page, "empty.csv", "");
     await expect.poll(() => status(page)).toMatch(/empty/);
     await upload(page, "good.csv", "Model\nSM-A525F\n");
