@@ -147,7 +147,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
         stages[e.name] = round(performance.now() - start);
         log(`${e.name} done: ${out.files} file(s) written so far`);
       };
-      const pending = e.emit({ catalog, site: opts.site, out, layout, only });
+      const pending = e.emit({ catalog, site: opts.site, out, layout, maxFolderEntries, only });
       if (pending instanceof Promise) return pending.then(done);
       done();
       return Promise.resolve();

@@ -68,18 +68,41 @@ export function shardOf(slug: string, layout: Layout): string {
   return (hash >>> 0).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
 }
 
-/** A per-device resource stored as `<folder>/[<shard>/]<slug><extension>`. */
-function deviceResource<P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string): DeviceResource<P> {
+/**
+ * A resource stored as `<folder>/[<shard>/]<name><extension>`, the name its
+ * parameter `param` as `fileName` writes it, placed by the hash of that
+ * parameter. A `nested` resource has a folder per digit of the shard
+ * (`a/b/`), so no folder of it holds more than 16 subfolders at any depth.
+ */
+function shardedResource<P extends string>(
+  origin: Resource["origin"],
+  path: P,
+  folder: string,
+  extension: string,
+  param: Names<P>,
+  { fileName = (value: string) => value, nested = false } = {},
+): DeviceResource<P> {
   return {
     origin,
     path,
     file: (params, layout) => {
-      const slug = (params as Record<string, string>).device_slug!;
-      const shard = shardOf(slug, layout);
-      return `${folder}/${shard ? `${shard}/` : ""}${slug}${extension}`;
+      const value = (params as Record<string, string>)[param]!;
+      const shard = shardOf(value, layout);
+      return `${folder}/${shard ? `${nested ? shard.split("").join("/") : shard}/` : ""}${fileName(value)}${extension}`;
     },
   };
 }
+
+/** A per-device resource stored as `<folder>/[<shard>/]<slug><extension>`. */
+const deviceResource = <P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string) =>
+  shardedResource(origin, path, folder, extension, "device_slug" as Names<P>);
+
+/**
+ * An identifier key (contract/identifiers.ts: letters, digits and commas) as
+ * a file name: A-Z, 0-9 and "," as they are, any other letter or digit as
+ * _<hex code point>_, so every name is ASCII and no two keys share one.
+ */
+export const identifierFileName = (key: string) => Array.from(key, (ch) => (/[A-Z0-9,]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`)).join("");
 
 /** Every API path starts here (the edge function's and the CORS rules' scope). */
 export const API_ROOT = "/api/";
@@ -92,6 +115,18 @@ export const API = {
   evidence: deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json"),
   dataset: resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
   datasetYear: resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
+  /**
+   * The devices that carry a model code. `{identifier}` is the code as a
+   * client writes it; the edge function reads the file of its key
+   * (contract/identifiers.ts), so `file` takes the key. The files are spread
+   * over nested subfolders (a folder per hex digit) by the hash of the key
+   * under the identifiers' own layout (STORAGE.identifierLayout), chosen for
+   * their number as the devices' is for theirs.
+   */
+  identifier: shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
+    fileName: identifierFileName,
+    nested: true,
+  }),
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
   deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
   manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
@@ -135,6 +170,10 @@ export const PAGES = {
    * slashes: the index nests its files in folders of bounded size.
    */
   searchIndex: resource("site", "/search-index/v1/{file}", (p) => `/search-index/v1/${p.file}`),
+  /** The fleet check: a fleet's export matched against the catalog in the browser (docs/fleet.md). */
+  fleet: resource("site", "/fleet", () => "/fleet.html"),
+  /** A file of the fleet check's static index (derive/fleet-index.ts names them; docs/fleet.md). */
+  fleetIndex: resource("site", "/fleet-index/v1/{file}", (p) => `/fleet-index/v1/${p.file}`),
 };
 
 /**
@@ -148,6 +187,8 @@ export const STORAGE = {
   listPage: (cursor: string | null) => `/api/v1/list/pages/${cursor ?? "first"}.json`,
   /** The build's Layout of the per-device files, as JSON. */
   layout: "/api/v1/list/layout.json",
+  /** The Layout of the identifier files (API.identifier), as JSON: their number differs from the devices', so their placement does too. */
+  identifierLayout: "/api/v1/list/identifier-layout.json",
   /** Build-time ETags of the large files, so the edge function never hashes megabytes (serve/etags.ts). */
   etagManifest: "/api/v1/list/etags.json",
   /** The 410 body of a withdrawn record. */

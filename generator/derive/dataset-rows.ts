@@ -3,6 +3,7 @@
 // interface (docs/exports.md); add columns only at the end.
 import { DATED_FIELDS, type Commitment, type DeviceRecord, type Scope, type Source } from "../schema/record.ts";
 import { describeDate, yearOf } from "./dates.ts";
+import { neutralizeFormula } from "./csv-cells.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
 import { osVersionWords } from "./os-versions.ts";
@@ -89,26 +90,17 @@ export const DATASET_COLUMNS = [
     description:
       'The operating system versions the device runs, first and last major version ("iOS 11 to 16"; "Android 12 and later (last version not documented)" when the source gives no last), several joined with " | "; empty when no source gives them.',
   },
+  {
+    name: "model_codes",
+    description:
+      'The codes fleet tools list for this model (model numbers, hardware identifiers, codenames, SKUs, boards), each as "<code> (<kind>)"; a code its source ties to markets names them after the kind, and on a row of one market only the codes for that market (or for none) appear. Empty when none is recorded.',
+  },
 ] as const;
 
 export type DatasetRow = string[];
 
 /** Years a `?year=` request may name; a year in range with no records is a 404, outside it a 400. */
 export const DATASET_YEARS = { first: 1990, last: 2100 } as const;
-
-const FORMULA_START = /^[=+\-@\t\r']/;
-
-/**
- * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @, a
- * tab or a carriage return as a formula, so such a cell gets a leading
- * apostrophe. A cell that already starts with an apostrophe gets one too, so
- * that stripping one leading apostrophe always gives the text back ("'90s"
- * would otherwise read as "90s"). Every cell that can start so is curator
- * text (names, models, meanings); dates, URLs and codes never do.
- */
-export function neutralizeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
 
 function covers(scope: Scope, model: string, region: string): boolean {
   return (!scope.models || scope.models.includes(model)) && (!scope.regions || scope.regions.includes(region));
@@ -210,6 +202,7 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
         const caveats = r.caveats.filter((c) => caveatCovers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
         const security = kindCells(commitmentsFor(r.support.security, v.model, region), sources);
         const os = kindCells(commitmentsFor(r.support.os, v.model, region), sources);
+        const codes = (v.identifiers ?? []).filter((i) => region === "GLOBAL" || !i.regions || i.regions.includes(region));
         const row = [
           r.slug,
           r.name,
@@ -228,6 +221,7 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           ...security.statements,
           ...os.statements,
           (r.osVersions ?? []).map(osVersionWords).join(LIST_SEPARATOR),
+          codes.map((i) => `${i.value} (${i.kind}${i.regions ? `; ${i.regions.join(", ")}` : ""})`).join(LIST_SEPARATOR),
         ];
         rows.push(row.map(neutralizeFormula));
       }

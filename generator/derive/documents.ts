@@ -112,6 +112,7 @@ export function evidenceDocument(r: DeviceRecord, site: Site): EvidenceDocument 
     name: r.name,
     links: { self: u.evidence(r.slug), record: u.record(r.slug), page: u.page(r.slug) },
     assertions: assertionsOf(r),
+    identifiers: r.variants.flatMap((v) => (v.identifiers ?? []).map((identifier) => ({ model: v.model, ...identifier }))),
     sources: r.evidence.sources,
     recallReview: r.evidence.recallReview.map((rr) => ({ ...rr, statement: recallStatement(rr) })),
     repairability: r.evidence.repairability,

@@ -35,18 +35,25 @@ const pixel = searchFieldsOf({
   name: "Pixel 8 Pro",
   aliases: ["Pixel8Pro", "P8P"],
   manufacturer: "Google",
-  variants: [{ model: "GC3VE" }, { model: "G1MNW" }, { model: "gc3ve" }],
+  variants: [
+    { model: "GC3VE", identifiers: [{ value: "husky" }, { value: "Pixel8,2" }] },
+    { model: "G1MNW" },
+    { model: "gc3ve", identifiers: [{ value: "HUSKY" }] },
+  ],
 });
 
 describe("what a record is found by", () => {
-  it("primary: name, aliases and models, compact and without repeats; secondary: the manufacturer", () => {
-    expect(pixel).toEqual({ primary: ["pixel8pro", "p8p", "gc3ve", "g1mnw"], secondary: ["google"] });
+  it("primary: name, aliases, models and model codes, compact and without repeats; secondary: the manufacturer", () => {
+    expect(pixel).toEqual({ primary: ["pixel8pro", "p8p", "gc3ve", "g1mnw", "husky", "pixel82"], secondary: ["google"] });
   });
   it.each([
     ["Pixel 8 Pro", 0],
     ["pixel-8-pro", 0],
     ["P8P", 0],
     ["GC3VE", 0],
+    ["husky", 0], // a model code is an exact match
+    ["Pixel8,2", 0],
+    ["hus", 1],
     ["pixel 8", 1],
     ["pix", 1],
     ["g1", 1],

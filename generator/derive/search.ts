@@ -44,7 +44,7 @@ export function queryOf(q: string): Query {
 
 /** What a record can be found by, in compact form. */
 export interface SearchFields {
-  /** The name, each alias and each model identifier: exact and prefix matches look here. */
+  /** The name, each alias, each variant's model and each of its identifiers (model codes): exact and prefix matches look here. */
   primary: string[];
   /** Further text that only "other" matches look at: the manufacturer. */
   secondary: string[];
@@ -54,12 +54,20 @@ export interface Searchable {
   name: string;
   aliases: string[];
   manufacturer: string;
-  variants: { model: string }[];
+  variants: { model: string; identifiers?: { value: string }[] }[];
 }
 
+/**
+ * A model code (SM-A525F, iPhone15,4, shiba) is a primary field like the
+ * variant's model: fleets search by it, and an exact code is an exact match,
+ * ranked with exact names (docs/list.md#ordering). Search compares it as it
+ * compares any text, so "iPhone15,4" is found as "iphone154" or "iPhone 15 4";
+ * the comma-exact comparison is the identifier lookup's (contract/identifiers.ts).
+ */
 export function searchFieldsOf(r: Searchable): SearchFields {
   const unique = (xs: string[]) => [...new Set(xs.map(compact).filter(Boolean))];
-  return { primary: unique([r.name, ...r.aliases, ...r.variants.map((v) => v.model)]), secondary: unique([r.manufacturer]) };
+  const codes = r.variants.flatMap((v) => (v.identifiers ?? []).map((i) => i.value));
+  return { primary: unique([r.name, ...r.aliases, ...r.variants.map((v) => v.model), ...codes]), secondary: unique([r.manufacturer]) };
 }
 
 /**
@@ -76,8 +84,8 @@ export function parseSearchLine(line: string): SearchFields {
 }
 
 /**
- * Match tiers, best first: 0 the query equals the name, an alias or a model
- * identifier; 1 one of those starts with the query; 2 every word of the query
+ * Match tiers, best first: 0 the query equals the name, an alias, a model or
+ * a model code; 1 one of those starts with the query; 2 every word of the query
  * occurs somewhere in the record's name, aliases, models or manufacturer.
  */
 export type Tier = 0 | 1 | 2;

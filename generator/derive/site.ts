@@ -63,6 +63,9 @@ const urlBuilders = (site: Origins) => {
       page > 1 ? urlOf(site, PAGES.manufacturerPage, { manufacturer: maker, number: String(page) }) : urlOf(site, PAGES.manufacturer, { manufacturer: maker }),
     /** The folder of the site search's static index files (derive/search-files.ts names the files in it). */
     searchIndex: () => urlOf(site, PAGES.searchIndex, { file: "" }),
+    /** The fleet check page, and the folder of its static index files (derive/fleet-index.ts). */
+    fleet: only(PAGES.fleet),
+    fleetIndex: () => urlOf(site, PAGES.fleetIndex, { file: "" }),
     apiRoot: () => `${site.baseUrl}${API_ROOT}`,
     list: only(API.list),
     dataset: only(API.dataset),

@@ -16,6 +16,9 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const BROWSER_SCRIPTS: Record<string, string> = {
   [PAGES.asset.file({ file: "search.js" })]: "generator/browser/search.ts",
   [PAGES.asset.file({ file: "timeline.js" })]: "generator/browser/timeline.ts",
+  [PAGES.asset.file({ file: "fleet.js" })]: "generator/browser/fleet.ts",
+  // A classic worker script: the fleet check's matching, off the page's thread.
+  [PAGES.asset.file({ file: "fleet-worker.js" })]: "generator/browser/fleet-worker.ts",
 };
 
 export const assets: Emitter = {

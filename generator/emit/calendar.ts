@@ -16,34 +16,11 @@ import { attribution, LICENSE, siteHost, urls, type Site } from "../derive/site.
 import { perRecord } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
+import { fold } from "../derive/ics-fold.ts";
 import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** RFC 5545 §3.1 folding as ical-generator does it: a line break and a space before the octet that would pass 74. */
-export function fold(text: string): string {
-  return text.split("\r\n").map(foldLine).join("\r\n");
-}
-
-function foldLine(line: string): string {
-  let out = "";
-  let start = 0;
-  let octets = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    const pair = c >= 0xd800 && c <= 0xdbff;
-    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
-    octets += size;
-    if (octets > 74) {
-      out += `${line.slice(start, i)}\r\n `;
-      start = i;
-      octets = size;
-    }
-    if (pair) i++;
-  }
-  return out + line.slice(start);
-}
 
 const NAME_SLOT = "\u0001name\u0001";
 const NOTE_SLOT = "\u0001note\u0001";

@@ -11,6 +11,8 @@ export interface EmitContext {
   out: OutputWriter;
   /** Where the per-device files go (derive/layout.ts). */
   layout: Layout;
+  /** The most entries a folder may hold (Netlify's limit; smaller in tests): an emitter with a family of files of its own lays them out within it. */
+  maxFolderEntries: number;
   /**
    * Watch mode: only these records changed, and `out` writes over the last
    * build in place. Per-device files of other records are still current;

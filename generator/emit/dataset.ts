@@ -5,13 +5,10 @@
 import { stringify } from "csv-stringify/sync";
 import { DATASET_COLUMNS, datasetRows, supportYears } from "../derive/dataset-rows.ts";
 import { perRecord } from "../derive/memo.ts";
+import { CSV_OPTIONS } from "../derive/csv-cells.ts";
 import path from "node:path";
 import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
-
-// RFC 4180: CRLF line ends, quotes doubled. csv-stringify quotes a field that
-// contains the delimiter or a quote, but not one with a bare CR or LF unless told.
-const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
 
 const HEADER = stringify([DATASET_COLUMNS.map((c) => c.name)], CSV_OPTIONS);
 

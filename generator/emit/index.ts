@@ -14,5 +14,22 @@ import { listPages } from "./list-pages.ts";
 import { openApiFile } from "./openapi.ts";
 import { assets } from "./assets.ts";
 import { searchIndex } from "./search-index.ts";
+import { identifiers } from "./identifiers.ts";
+import { fleetIndexFile } from "./fleet-index.ts";
 
-export const emitters: Emitter[] = [pages, assets, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages, searchIndex, openApiFile];
+export const emitters: Emitter[] = [
+  pages,
+  assets,
+  apiRecords,
+  schemaFile,
+  netlifyRules,
+  dataset,
+  badges,
+  feed,
+  calendar,
+  listPages,
+  searchIndex,
+  identifiers,
+  fleetIndexFile,
+  openApiFile,
+];

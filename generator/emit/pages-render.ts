@@ -7,6 +7,7 @@ import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import { urls, type Site } from "../derive/site.ts";
+import { FLEET_INDEX_FILE } from "../derive/fleet-files.ts";
 import { PAGES, STORAGE, pathOf, type Layout } from "../contract/resources.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
@@ -37,6 +38,7 @@ export const DOC_PAGES: { file: string; url: string; out: string; title: string 
   doc("list.md", "list", "List and search"),
   doc("exports.md", "exports", "Exports: CSV, badge, feeds, calendars"),
   doc("search.md", "search", "Site search index"),
+  doc("fleet.md", "fleet", "Fleet check"),
   doc("record-fields.md", "record-fields", "Device record fields"),
   doc("record-rules.md", "record-rules", "Rules across records"),
   { file: "LICENSE-DATA.md", url: PAGES.license.path, out: PAGES.license.file({}), title: "Public dataset license v1" },
@@ -90,6 +92,7 @@ const pageFiles = {
   manufacturer: (maker: string, number: number) =>
     number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) }),
   corrections: PAGES.corrections.file({}),
+  fleet: PAGES.fleet.file({}),
   correctionsThanks: PAGES.correctionsThanks.file({}),
   docs: PAGES.docs.file({}),
   apiReference: PAGES.apiReference.file({}),
@@ -256,6 +259,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("makerPages", makerPages);
         cfg.addGlobalData("makers", makers);
         cfg.addGlobalData("searchIndex", urls(site).searchIndex());
+        cfg.addGlobalData("fleetIndexUrl", urls(site).fleetIndex() + FLEET_INDEX_FILE);
         cfg.addGlobalData("devicePages", urls(site).page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);

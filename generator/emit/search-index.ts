@@ -22,7 +22,7 @@ export const searchIndex: Emitter = {
       name: r.name,
       aliases: r.aliases,
       manufacturer: r.manufacturer,
-      variants: r.variants.map((v) => ({ model: v.model })),
+      variants: r.variants.map((v) => ({ model: v.model, identifiers: v.identifiers?.map((i) => ({ value: i.value })) })),
       label: deviceSummary(r, site).verdict.label,
     }));
     const held = new Map(records.map((r) => [r.slug, JSON.stringify(r)]));

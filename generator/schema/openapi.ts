@@ -137,6 +137,11 @@ const RESPONSES = {
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("not-found")),
   },
+  IdentifierNotFound: {
+    description: 'Not Found: no published record carries this identifier (as written, nor its family before a "/").',
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("not-found")),
+  },
   ManufacturerNotFound: {
     description: "Not Found: no published record has a manufacturer with this slug.",
     headers: API_ERROR_HEADERS,
@@ -208,11 +213,19 @@ const PARAMETERS = {
     description: "The record's slug. A former slug answers 301 to the current one; a withdrawn record answers 410.",
     schema: schemaRef("Slug"),
   },
+  Identifier: {
+    name: "identifier",
+    in: "path",
+    required: true,
+    description:
+      'A model number, hardware identifier, codename, SKU or board, as a fleet\'s tools write it (SM-A525F, iPhone15,4, shiba). Case and every character but letters, digits and commas are ignored (sm_a525f finds SM-A525F; iPhone1,54 is not iPhone15,4). A code with a "/" suffix no device carries (SM-A525F/DS) finds its family (SM-A525F); the "/" may be sent as it is or as %2F.',
+    schema: { type: "string", minLength: 1, examples: ["SM-A525F", "iPhone15,4"] },
+  },
   Query: {
     name: "q",
     in: "query",
     description:
-      "Search text. Normalized (compatibility decomposition, accents removed, lower case, every run of other characters one space) and matched exact-name-first; a q with no letters or digits is the same as no q. Keep it the same on every page of a walk.",
+      "Search text. Normalized (compatibility decomposition, accents removed, lower case, every run of other characters one space) and matched exact-name-first against names, aliases, models and model codes (variants[].identifiers); a q with no letters or digits is the same as no q. Keep it the same on every page of a walk.",
     schema: { type: "string", maxLength: MAX_QUERY_LENGTH },
   },
   Limit: {
@@ -313,7 +326,7 @@ function paths(site: Site) {
       operationId: "listDevices",
       tag: "Devices",
       summary: "List and search published device records",
-      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug). Unknown parameters are ignored; q, limit or cursor given twice is an error.`,
+      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug; a q equal to a model code, SM-A525F or iPhone15,4, is an exact match). Unknown parameters are ignored; q, limit or cursor given twice is an error.`,
       parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
         "200": ok("A page of records.", body(MEDIA.json, schemaRef("ListPage")), API_HEADERS),
@@ -342,6 +355,17 @@ function paths(site: Site) {
       responses: {
         "200": ok("The evidence.", body(MEDIA.json, schemaRef("EvidenceDocument")), API_HEADERS),
         ...slugMisses(),
+      },
+    }),
+    [API.identifier.path]: getOperation({
+      operationId: "getDevicesByIdentifier",
+      tag: "Devices",
+      summary: "The devices that carry a model code",
+      description: `Every published device variant that carries the identifier, with the identifier's kind and source and links to the record (which has the verdict), its evidence and its canonical page (${u.page("<device_slug>")}). More than one device only where the source itself gives them one code. To search names and codes together, use ${API.list.path}?q=.`,
+      parameters: [paramRef("Identifier")],
+      responses: {
+        "200": ok("The devices.", body(MEDIA.json, schemaRef("IdentifierDocument")), API_HEADERS),
+        "404": responseRef("IdentifierNotFound"),
       },
     }),
     [API.dataset.path]: getOperation({

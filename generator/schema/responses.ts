@@ -11,6 +11,7 @@ import {
   Day,
   DeviceRecord,
   EvidenceLevel,
+  Identifier,
   PartialDate,
   RecallReview,
   Repairability,
@@ -176,6 +177,9 @@ export const EvidenceDocument = z
     name: z.string(),
     links: z.strictObject({ self: z.url(), record: z.url(), page: z.url() }),
     assertions: z.array(Assertion),
+    identifiers: z
+      .array(Identifier.safeExtend({ model: Variant.shape.model.meta({ description: "The variant (variants[].model) the source ties the code to." }) }))
+      .meta({ description: "Which model code rests on which source: every variant's identifiers, in variant order, each with its variant's model." }),
     sources: z.array(Source).meta({ description: "Links only: a source's content is never copied." }),
     recallReview: z.array(RecallReviewDocument),
     repairability: z.array(Repairability),
@@ -183,6 +187,37 @@ export const EvidenceDocument = z
     attribution: Attribution,
   })
   .meta({ description: "The evidence of a published record, in the groups the specification names." });
+
+export const IdentifierMatch = z
+  .strictObject({
+    slug: Slug,
+    name: z.string(),
+    manufacturer: z.string(),
+    deviceType: DeviceRecord.shape.deviceType,
+    variant: Variant.pick({ model: true, regions: true }).meta({ description: "The variant the source ties the identifier to." }),
+    identifier: Identifier,
+    source: Source.meta({ description: "The source of the identifier (identifier.sourceId), a link only." }),
+    links: z.strictObject({
+      record: z.url().meta({ description: "The record in the API." }),
+      evidence: z.url(),
+      page: z.url().meta({ description: "The canonical device page: link reused facts here." }),
+    }),
+  })
+  .meta({ description: "A published device's variant that carries the identifier." });
+
+export const IdentifierDocument = z
+  .strictObject({
+    key: z.string().meta({
+      description:
+        'The identifier as compared: its letters and digits, upper case, commas kept ("sm-a525f" → "SMA525F", "iPhone15,4" → "IPHONE15,4"). For a code with a "/" suffix that no device carries as written, the key of its family (before the "/").',
+    }),
+    devices: z.array(IdentifierMatch).min(1).meta({
+      description:
+        "Every variant of a published device that carries the key, by slug; more than one device only where the source shares the code (identifier.shared).",
+    }),
+    attribution: Attribution,
+  })
+  .meta({ description: "The devices that carry a model code, hardware identifier, codename, SKU or board." });
 
 export const ListMeta = z
   .strictObject({
@@ -285,6 +320,9 @@ for (const [id, schema] of Object.entries({
   Assertion,
   RecallReviewDocument,
   EvidenceDocument,
+  Identifier,
+  IdentifierMatch,
+  IdentifierDocument,
   ListMeta,
   ListPage,
   LegacyListPage,
@@ -299,3 +337,4 @@ export type DeviceSummary = z.output<typeof DeviceSummary>;
 export type DeviceDocument = z.output<typeof DeviceDocument>;
 export type EvidenceDocument = z.output<typeof EvidenceDocument>;
 export type ListMeta = z.output<typeof ListMeta>;
+export type IdentifierDocument = z.output<typeof IdentifierDocument>;

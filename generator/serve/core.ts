@@ -7,6 +7,7 @@
 // and asks the CDN's redirect rules only whether a slug moved (301) or was
 // withdrawn (410). No Node built-ins: it runs under Deno on Netlify's edge.
 import { API_CACHE, MEDIA } from "../contract/media.ts";
+import { identifierKeys } from "../contract/identifiers.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
@@ -77,6 +78,9 @@ function miss(request: Request, name: ApiResourceName | null, params: Record<str
   return problemResponse(request, "not-found", detail);
 }
 
+/** The identifier lookup's path up to the identifier, which may hold a "/" of its own (SM-A525F/DS). */
+const IDENTIFIERS_PREFIX = API.identifier.path.slice(0, API.identifier.path.indexOf("{"));
+
 /** Per isolate (an isolate serves one deploy): the list's index and items, and the ETag manifest, read once. */
 function isolateCache(fetch: EdgeOptions["fetch"], origin: string) {
   const text = async (path: string) => {
@@ -101,7 +105,8 @@ function isolateCache(fetch: EdgeOptions["fetch"], origin: string) {
     items: itemReader(async (slug) => text(API.record.file({ device_slug: slug }, await layout()))),
   };
   const manifest = once(async () => JSON.parse(await text(STORAGE.etagManifest)) as EtagManifest);
-  return { origin, list, manifest, layout };
+  const identifierLayout = once(async () => JSON.parse(await text(STORAGE.identifierLayout)) as Layout);
+  return { origin, list, manifest, layout, identifierLayout };
 }
 
 export function createEdgeHandler({ fetch }: EdgeOptions) {
@@ -155,6 +160,30 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
     return finish(request, { status: 410, headers, body, etag: await etagOf(body) });
   }
 
+  /**
+   * GET /api/v1/identifiers/<identifier>: the file of the identifier's key
+   * (case and separators ignored), else of its family's ("SM-A525F/DS" →
+   * SMA525F), else a 404 problem. The identifier is the rest of the path,
+   * percent-encoded or not, so a code with a "/" needs no encoding.
+   */
+  async function identifierAnswer(request: Request, context: EdgeContext, written: string): Promise<Response> {
+    const keys = identifierKeys(written);
+    if (keys.length) {
+      const layout = await cacheFor(new URL(request.url).origin).identifierLayout();
+      for (const key of keys) {
+        const found = await fileAnswer(request, context, "identifier", { identifier: key }, API.identifier.file({ identifier: key }, layout));
+        if (found) return found;
+      }
+    }
+    const shown = written.length > 60 ? `${written.slice(0, 60)}...` : written;
+    const compared = keys.length ? ` (compared as ${keys.join(", then its family ")})` : ", which has no letters or digits";
+    return problemResponse(
+      request,
+      "not-found",
+      `No published device carries the identifier "${shown}"${compared}. Search names and codes with ${API.list.path}?q=...`,
+    );
+  }
+
   return async function handler(request: Request, context: EdgeContext): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "OPTIONS") return preflight(url.pathname);
@@ -168,6 +197,9 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
         await page.body?.cancel();
         return null;
       });
+    }
+    if (url.pathname.startsWith(IDENTIFIERS_PREFIX) && url.pathname.length > IDENTIFIERS_PREFIX.length) {
+      return identifierAnswer(request, context, decodedSegment(url.pathname.slice(IDENTIFIERS_PREFIX.length)));
     }
     const resolved = resolveApiPath(url.pathname);
     if (!resolved) return miss(request, null, {});

@@ -52,6 +52,7 @@ const MEDIA_OF: Record<ApiResourceName, string> = {
   legacyList: MEDIA.json,
   record: MEDIA.json,
   evidence: MEDIA.json,
+  identifier: MEDIA.json,
   dataset: MEDIA.csv,
   datasetYear: MEDIA.csv,
   badge: MEDIA.svg,

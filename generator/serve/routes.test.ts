@@ -30,7 +30,15 @@ const REQUEST_PATHS = [
 ];
 
 /** Parameters for each placeholder name. */
-const SAMPLE: Record<string, string> = { device_slug: "alpha-phone", manufacturer: "example-maker", year: "2029", number: "2", name: "api", file: "site.css" };
+const SAMPLE: Record<string, string> = {
+  identifier: "SMA525F",
+  device_slug: "alpha-phone",
+  manufacturer: "example-maker",
+  year: "2029",
+  number: "2",
+  name: "api",
+  file: "site.css",
+};
 const paramsOf = (r: Resource) => Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, SAMPLE[n!]!]));
 /** Every public path and stored file of the resource table, flat and sharded. */
 const TABLE_PATHS = [

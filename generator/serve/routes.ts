@@ -41,6 +41,8 @@ export const headerRules: HeaderRule[] = [
   { path: RATE_LIMITED_PATH, headers: RATE_LIMITED },
   // The site search's static index (derive/search-files.ts): read by the home page, not part of the API; cached as the API is.
   { path: inFolderOf(PAGES.searchIndex.file({ file: "root.json" })), headers: { "Cache-Control": API_CACHE } },
+  // The fleet check's static index (derive/fleet-index.ts): likewise.
+  { path: inFolderOf(PAGES.fleetIndex.file({ file: "fleet.json" })), headers: { "Cache-Control": API_CACHE } },
 ];
 
 /**

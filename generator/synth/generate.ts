@@ -2,7 +2,7 @@
 // record is valid, clearly fictional (example.com sources, "Synth" makers)
 // and varied the way the real catalog is: regions, precisions, minimum
 // commitments, announced ceilings, regional splits, renames, drafts and withdrawals.
-import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
+import type { Commitment, DeviceRecord, Identifier, PartialDate } from "../schema/record.ts";
 
 /** mulberry32: a tiny seeded PRNG, so the same seed gives the same catalog. */
 export function rng(seed: number) {
@@ -27,6 +27,22 @@ const MEANINGS = [
   "Auto Update Expiration month",
   "from first supply in the UK",
 ];
+
+/**
+ * A variant's model codes, from its position alone (no draw from the PRNG, so
+ * the rest of the catalog is what it was before codes existed): a model
+ * number unique to the variant, a codename on each record's first variant,
+ * and a board that each pair of records 50k and 50k+1 share, as a source
+ * giving one board to two devices would say (`shared`).
+ */
+function synthIdentifiers(maker: string, line: string, i: number, v: number): Identifier[] {
+  const codes: Identifier[] = [
+    { kind: "model-number", value: `${maker.slice(0, 2).toUpperCase()}-${(i * 7 + v).toString(36).toUpperCase()}`, sourceId: "policy" },
+  ];
+  if (v === 0) codes.push({ kind: "codename", value: `${line.toLowerCase()}${i.toString(36)}`, sourceId: "policy" });
+  if (v === 0 && i % 50 < 2) codes.push({ kind: "board", value: `SYN-BOARD-${Math.floor(i / 50)}`, sourceId: "policy", shared: true });
+  return codes;
+}
 
 export function synthRecords(count: number, seed: number): DeviceRecord[] {
   const rand = rng(seed);
@@ -54,6 +70,7 @@ export function synthRecords(count: number, seed: number): DeviceRecord[] {
     const variants = Array.from({ length: int(1, 3) }, (_, v) => ({
       model: `${maker.slice(0, 2).toUpperCase()}${(i * 7 + v).toString(36).toUpperCase()}-${v + 1}`,
       regions: [...new Set(Array.from({ length: int(1, 4) }, () => pick(REGIONS)))].sort(),
+      identifiers: synthIdentifiers(maker, line, i, v),
     }));
     const sourceId = "policy";
     const commitment = (id: string, years: number, regions?: string[]): Commitment => {

@@ -8,9 +8,19 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
 
 /** Parameters of the fixture catalog for each placeholder name. */
-const SAMPLE: Record<string, string> = { device_slug: "alpha-phone", manufacturer: "example-maker", year: "2029", number: "1", name: "api", file: "site.css" };
+const SAMPLE: Record<string, string> = {
+  identifier: "SMA525F",
+  device_slug: "alpha-phone",
+  manufacturer: "example-maker",
+  year: "2029",
+  number: "1",
+  name: "api",
+  file: "site.css",
+};
 const paramsOf = (r: Resource) =>
-  Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : SAMPLE[n!]!]));
+  Object.fromEntries(
+    [...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : r === PAGES.fleetIndex ? "fleet.json" : SAMPLE[n!]!]),
+  );
 /** A withdrawn record of the fixture catalog, for the withdrawal notice. */
 const WITHDRAWN = "eta-phone";
 const stored = (table: Record<string, Resource>) => Object.entries(table).filter((e): e is [string, StoredResource] => "file" in e[1]);
@@ -29,6 +39,7 @@ describe("the resource table", () => {
     expect(missing).toEqual([]);
     for (const file of [
       STORAGE.layout,
+      STORAGE.identifierLayout,
       STORAGE.listIndex,
       STORAGE.listPage(null),
       STORAGE.goneProblem(WITHDRAWN),

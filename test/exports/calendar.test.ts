@@ -6,7 +6,8 @@ import path from "node:path";
 import { parseICalendar, readCalendar, type CalendarEvent } from "../helpers/ical.ts";
 import { foldLines } from "ical-generator";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { catalogEvents, fold } from "../../generator/emit/calendar.ts";
+import { catalogEvents } from "../../generator/emit/calendar.ts";
+import { fold } from "../../generator/derive/ics-fold.ts";
 import type { SupportEndEvent } from "../../generator/derive/calendar-events.ts";
 import { buildTo } from "../helpers/build.ts";
 

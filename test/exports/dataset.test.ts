@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { DATASET_COLUMNS, datasetRows, neutralizeFormula } from "../../generator/derive/dataset-rows.ts";
+import { neutralizeFormula } from "../../generator/derive/csv-cells.ts";
+import { DATASET_COLUMNS, datasetRows } from "../../generator/derive/dataset-rows.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 import { FIXTURES, SITE } from "../helpers/build.ts";
 
@@ -43,6 +44,18 @@ describe("the whole catalog, /api/v1/dataset", () => {
     const docs = readFileSync(path.resolve(import.meta.dirname, "../../docs/exports.md"), "utf8");
     const documented = [...docs.matchAll(/^\| \d+ \| `([a-z_]+)` \|/gm)].map((m) => m[1]);
     expect(documented).toEqual(DATASET_COLUMNS.map((c) => c.name));
+  });
+
+  it("names each row's model codes with their kind and markets; a row of one market only its own; a hostile code as text", () => {
+    const codes = (slug: string, model: string, region: string) =>
+      rows("dataset.csv").find((r) => r.device_slug === slug && r.model === model && r.region === region)!.model_codes;
+    expect(codes("alpha-phone", "A1", "US")).toBe("SM-A525F (model-number; US, CA) | Alpha1,1 (hardware-identifier) | alphaone (codename)");
+    expect(codes("alpha-phone", "A2", "GB")).toBe("SM-A525B (model-number; EU, GB)");
+    expect(codes("gamma-phone", "G-EU", "FR")).toBe("GX-100E (model-number; DE, FR)");
+    expect(codes("beta-tablet", "BETA-TABLET-1", "US")).toBe("EXB-700 (board)");
+    expect(codes("delta-watch", "DELTA-WATCH-1", "US")).toBe("");
+    // Spreadsheet safety: the formula is text behind one apostrophe, as every curator cell.
+    expect(codes("hostile-device", "'=CMD|' /C calc'!A0", "JP")).toBe(`'=HYPERLINK("https://evil.example")<img src=x onerror=alert(1)> (sku)`);
   });
 
   it("has one row per published device, model and region", () => {

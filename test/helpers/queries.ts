@@ -1,6 +1,7 @@
 // Search queries of every kind a person types, taken from a catalog so that
 // most find something: names (exact, mangled with accents, case and
-// punctuation), aliases, model numbers (whole, a prefix, a substring),
+// punctuation), aliases, model numbers (whole, a prefix, a substring), model
+// codes (variants[].identifiers, exact and loosely typed),
 // prefixes of names, words out of order, a manufacturer and a line, and a
 // fixed list of odd ones (one letter, digits, accents, CJK, formulas,
 // full-width letters, punctuation only, nothing that matches).
@@ -32,6 +33,16 @@ export function searchQueries(records: DeviceRecord[], picks = 60, seed = 3): st
     qs.add(`${r.manufacturer} ${words[1] ?? ""}`); // maker and line
     qs.add(`${words[0]} ${(words[1] ?? "").slice(0, 1)}`); // maker and the first letter of the line
     qs.add(words.slice(1, 3).join(" ").toLowerCase()); // line and generation
+  }
+  // Model codes, from a generator of their own, so the queries above stay what they were.
+  const codeRand = rng(seed + 1);
+  for (let k = 0; k < picks; k++) {
+    const r = records[Math.floor(codeRand() * records.length)]!;
+    const code = r.variants.flatMap((v) => v.identifiers ?? [])[0]?.value;
+    if (code) {
+      qs.add(code); // a model code, exact, as a fleet export writes it
+      qs.add(code.toLowerCase().replace(/-/g, " ")); // the same code, typed loosely
+    }
   }
   for (const q of [
     "a",

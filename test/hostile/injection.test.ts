@@ -58,7 +58,16 @@ const record = {
   released: { value: "2024-02", precision: "month" },
   variants: [
     { model: `M-${P.anchor}`, regions: ["US"], note: P.iframe },
-    { model: "M2", regions: ["DE"], note: P.rawText },
+    {
+      model: "M2",
+      regions: ["DE"],
+      note: P.rawText,
+      // Model codes are curator text too: every output that carries them (pages, CSV, the lookup, the search and fleet indexes) escapes them.
+      identifiers: [
+        { kind: "model-number", value: "=HYPERLINK(1)", sourceId: "src", regions: ["DE"] },
+        { kind: "sku", value: `${P.img} ${P.attrBreak}`, sourceId: "src" },
+      ],
+    },
   ],
   caveats: [{ scope: { regions: ["US"] }, text: `${P.rawText} ${LONG}`, sourceIds: ["src"] }],
   support: {
@@ -353,6 +362,7 @@ describe("the CSV dataset", () => {
     expect(us.caveats).toContain(`${P.rawText} ${LONG}`);
     expect(de.security_meaning).toBe(`'${record.support.security[1]!.meaning}`);
     expect(read(de.security_meaning)).toBe(record.support.security[1]!.meaning);
+    expect(de.model_codes).toBe(`'=HYPERLINK(1) (model-number; DE) | ${P.img} ${P.attrBreak} (sku)`);
   });
 });
 

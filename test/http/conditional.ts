@@ -16,6 +16,7 @@ const sha1 = (bytes: ArrayBuffer) => `"${createHash("sha1").update(new Uint8Arra
 const API = [
   "/api/v1/devices/alpha-phone",
   "/api/v1/devices/alpha-phone/evidence",
+  "/api/v1/identifiers/SM-A525F",
   "/api/v1/devices",
   "/api/v1/devices?limit=2",
   "/api/v1/devices?q=phone",

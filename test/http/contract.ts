@@ -1,5 +1,5 @@
 // The one HTTP contract suite, for any target (test/helpers/targets.ts):
-// records and evidence, exports (dataset, badge, feed, calendars), the list,
+// records and evidence, the identifier lookup, exports (dataset, badge, feed, calendars), the list,
 // search and legacy endpoint, problems, conditional requests, CORS and
 // methods, headers, and (where our code enforces it) the rate limit. One
 // test file per target runs it: test/http/{chain,preview,deno}.test.ts and
@@ -10,6 +10,7 @@ import { listContract } from "../list/contract.ts";
 import { conditionalSuite } from "./conditional.ts";
 import { exportsSuite } from "./exports.ts";
 import { headersSuite } from "./headers.ts";
+import { identifiersSuite } from "./identifiers.ts";
 import { methodsSuite } from "./methods.ts";
 import { problemsSuite } from "./problems.ts";
 import { rateLimitSuite } from "./rate-limit.ts";
@@ -42,6 +43,7 @@ export function httpContract(name: TargetName) {
 
   describe(`${name}: records, evidence and pages`, () => recordsSuite(() => t.fixture));
   describe(`${name}: exports`, () => exportsSuite(() => t.fixture));
+  describe(`${name}: identifiers`, () => identifiersSuite(() => t.fixture));
   describe(`${name}: list, search and the legacy endpoint`, () => listContract(() => t.list));
   describe(`${name}: problems`, () => problemsSuite(() => t.fixture));
   describe(`${name}: conditional requests and HEAD`, () =>

@@ -1,7 +1,7 @@
 // The public rate limit where our code enforces it (the request chain, so the
 // preview and the Deno harness too; on Netlify the platform does, and netlify
 // dev does not emulate it: docs/list.md#rate-limit). One client's 21st request
-// in a minute to the API, the feed or the calendar is a 429 with Retry-After;
+// in a minute to the API (the identifier lookup included), the feed or the calendar is a 429 with Retry-After;
 // CORS preflights are not counted; a badge's 429 is still an image; pages are
 // not limited.
 import { expect, it } from "vitest";
@@ -12,7 +12,15 @@ import type { HttpTarget } from "../helpers/targets.ts";
 export function rateLimitSuite(target: () => HttpTarget) {
   it("the 21st request in a minute is 429, never stored, with Retry-After and RateLimit fields; preflights and pages do not count", async () => {
     const t = target();
-    const paths = ["/api/v1/devices", "/api/v1/devices?q=alpha", "/api/v1/devices/alpha-phone", "/feed.xml", "/api/devices", "/api/v1/devices/nope"];
+    const paths = [
+      "/api/v1/devices",
+      "/api/v1/devices?q=alpha",
+      "/api/v1/devices/alpha-phone",
+      "/feed.xml",
+      "/api/devices",
+      "/api/v1/devices/nope",
+      "/api/v1/identifiers/SM-A525F",
+    ];
     for (let i = 0; i < 10; i++) expect((await t.fetch("/api/v1/devices/alpha-phone", { method: "OPTIONS" })).status, `preflight ${i + 1}`).toBe(204);
     for (let i = 0; i < RATE_LIMIT.limit; i++) {
       const res = await t.fetch(paths[i % paths.length]!);
@@ -33,6 +41,7 @@ export function rateLimitSuite(target: () => HttpTarget) {
     expect(res.headers.get("ratelimit")).toBe(`"public";r=0;t=${retry}`);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect((await t.fetch("/feed.xml")).status).toBe(429);
+    await expectProblem(await t.fetch("/api/v1/identifiers/SM-A525F"), 429, "rate-limited");
 
     const badge = await t.fetch("/api/v1/badge/alpha-phone");
     expect(badge.status).toBe(429);

@@ -1,7 +1,7 @@
 // html-validate (.htmlvalidate.json: the recommended rule set) on every kind
 // of page of a build of the fixture catalog and of data/: device pages (all
 // of the fixtures', 150 spread over data/'s), and every withdrawal notice,
-// catalog and A–Z page, corrections, the docs and their reference, the
+// catalog and A–Z page, corrections, the fleet check, the docs and their reference, the
 // problem types, the license and the 404 page. No error; a warning only
 // where allowed-warnings.ts gives a reason.
 import { readFileSync } from "node:fs";
@@ -38,6 +38,7 @@ const KINDS: [string, RegExp][] = [
   ["manufacturer page", /^manufacturers\/[^/]+(\/\d+)?\.html$/],
   ["A–Z page", /^browse\/(index|\d+)\.html$|^browse\/\d+\/index\.html$/],
   ["corrections", /^corrections(\/thanks)?\.html$/],
+  ["fleet check", /^fleet\.html$/],
   ["docs", /^docs\/[a-z-]+\.html$/],
   ["license", /^license\.html$/],
   ["404 page", /^404\.html$/],

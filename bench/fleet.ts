@@ -1,0 +1,107 @@
+// npx tsx bench/fleet.ts [--sizes 1000,10000,50000] [--rows 10000] [--repeat 5] [--browser]
+// The fleet check's costs (docs/fleet.md): the fleet index's size for
+// synthetic catalogs (and the identifier files' count and folders), and how
+// long matching an export of --rows rows takes: in Node, the worker's own
+// code (parse the index, match every row, write the report CSV and the
+// calendar's inputs), fastest of --repeat runs; with --browser, the whole
+// page in headless Chromium over the preview, from the file chosen to the
+// results shown (the test/pages/fleet.test.ts export). Prints a Markdown table.
+import { gzipSync } from "node:zlib";
+import { parseArgs } from "node:util";
+import { stringify } from "csv-stringify/sync";
+import { parse } from "csv-parse/sync";
+import { catalogOf } from "../generator/derive/catalog.ts";
+import { chooseLayout } from "../generator/derive/layout.ts";
+import { fleetIndex } from "../generator/derive/fleet-index.ts";
+import { detectColumns, fleetMatcher, reportRows, rowInput, sniffDelimiter } from "../generator/derive/fleet-match.ts";
+import { identifierCarriers } from "../generator/derive/identifiers.ts";
+import { API } from "../generator/contract/resources.ts";
+import { synthRecords } from "../generator/synth/generate.ts";
+import { fleetExport } from "../test/helpers/fleet-export.ts";
+
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,10000" },
+    rows: { type: "string", default: "10000" },
+    repeat: { type: "string", default: "5" },
+    browser: { type: "boolean", default: false },
+  },
+});
+const sizes = flags.sizes.split(",").map(Number);
+const rows = Number(flags.rows);
+const repeat = Number(flags.repeat);
+const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
+const ms = (t: number) => `${t.toFixed(0)} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+console.log(
+  `| Published records | Identifier files | Their folders (layout) | fleet.json | gzipped | Match ${rows.toLocaleString("en")} rows in Node (fastest of ${repeat}) | of which distinct rows | Matched |`,
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const size of sizes) {
+  const records = synthRecords(size, 1);
+  const { published } = catalogOf(records);
+  const keys = [...identifierCarriers(published).keys()];
+  const layout = chooseLayout(keys, undefined, true);
+  const folders = new Set(keys.map((k) => API.identifier.file({ identifier: k }, layout).replace(/\/[^/]+$/, ""))).size;
+  const text = `${JSON.stringify(fleetIndex(published, site))}\n`;
+  const csv = fleetExport(records, rows, 7);
+  let best = Infinity;
+  let distinct = 0;
+  let matched = 0;
+  for (let k = 0; k < repeat; k++) {
+    const t0 = performance.now();
+    // What the worker does: read the index and the export, match each row, write the report.
+    const fleet = JSON.parse(text);
+    const table = parse(csv, { delimiter: sniffDelimiter(csv)!, bom: true, relax_column_count: true }) as string[][];
+    const columns = detectColumns(table[0]!)!;
+    const matcher = fleetMatcher(fleet);
+    const matches = table.slice(1).map((r) => matcher.match(rowInput(r, columns)));
+    stringify(reportRows(table[0]!, table.slice(1), matches, fleet, matcher.slugs));
+    best = Math.min(best, performance.now() - t0);
+    distinct = new Set(table.slice(1).map((r) => JSON.stringify(rowInput(r, columns)))).size;
+    matched = matches.filter((m) => m.by !== "none").length;
+  }
+  console.log(
+    `| ${published.length.toLocaleString("en")} | ${keys.length.toLocaleString("en")} | ${folders.toLocaleString("en")} (${layout.shardDigits} digits) | ${kb(text.length)} | ${kb(gzipSync(text).length)} | ${ms(best)} | ${distinct.toLocaleString("en")} | ${matched.toLocaleString("en")} |`,
+  );
+}
+
+if (flags.browser) {
+  const { cpSync, mkdirSync, writeFileSync } = await import("node:fs");
+  const path = await import("node:path");
+  const { build } = await import("../generator/build.ts");
+  const { FIXTURES, freePort, servePreview, tempDir } = await import("../test/helpers/build.ts");
+  const { launchChromium } = await import("../test/helpers/browser.ts");
+  const data = tempDir();
+  cpSync(path.join(FIXTURES, "devices"), path.join(data, "devices"), { recursive: true });
+  const records = synthRecords(Math.max(...sizes), 1);
+  mkdirSync(path.join(data, "devices"), { recursive: true });
+  for (const r of records) writeFileSync(path.join(data, "devices", `${r.slug}.json`), JSON.stringify(r));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const outDir = path.join(tempDir(), "dist");
+  await build({ dataDir: data, outDir, site: { siteUrl: origin, baseUrl: origin, now: site.now } });
+  const preview = await servePreview(outDir, { port });
+  const browser = await launchChromium();
+  const times: number[] = [];
+  try {
+    const csv = fleetExport(records, rows, 7);
+    for (let k = 0; k < repeat; k++) {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/fleet`);
+      const t0 = performance.now();
+      await page.setInputFiles("#fleet-file", { name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.waitForFunction(() => /^Checked/.test(document.getElementById("fleet-status")?.textContent ?? ""), undefined, { timeout: 120_000 });
+      times.push(performance.now() - t0);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await preview.close();
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `\nChromium, ${records.length.toLocaleString("en")} synthetic records + fixtures, ${rows.toLocaleString("en")} rows, file chosen to results shown (index fetched anew each run): fastest ${ms(times[0]!)}, median ${ms(times[Math.floor(times.length / 2)]!)} of ${repeat}.`,
+  );
+}

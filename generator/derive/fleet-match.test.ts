@@ -1,0 +1,109 @@
+// The fleet check's matching (fleet-match.ts) over the fixture catalog's
+// fleet index (fleet-index.ts): columns of real exports, delimiters, codes
+// before names, names as the list ranks them, hints, and a report whose
+// cells are safe in a spreadsheet.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DeviceRecord } from "../schema/record.ts";
+import { catalogOf } from "./catalog.ts";
+import { fleetIndex } from "./fleet-index.ts";
+import { detectColumns, endsText, fleetMatcher, REPORT_COLUMNS, reportRows, rowInput, sniffDelimiter, type Match } from "./fleet-match.ts";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog/devices");
+const records = readdirSync(FIXTURES).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, f), "utf8"))));
+const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
+const fleet = fleetIndex(catalogOf(records).published, site);
+const matcher = fleetMatcher(fleet);
+const slugOf = (m: Match) => (m.by === "none" ? null : matcher.slugs[m.positions[0]!]);
+
+describe("the columns of an export", () => {
+  it.each([
+    [["Device name", "Managed by", "Model", "Manufacturer", "Serial number"], { codes: [], model: 2, manufacturer: 3 }], // Intune
+    [["Display Name", "Model", "Model Identifier", "Model Number"], { codes: [2, 3], model: 1, manufacturer: null }], // Jamf
+    [["Serial Number", "Model", "Brand", "OS"], { codes: [], model: 1, manufacturer: 2 }], // Google Admin, mobile
+    [["Name", "Model", "Manufacturer"], { codes: [], model: 1, manufacturer: 2 }], // Google Admin, Chrome
+    [["Asset tag", "System Model", "System SKU"], { codes: [1, 2], model: null, manufacturer: null }], // a Surface inventory
+    [[" MODEL ", "make"], { codes: [], model: 0, manufacturer: 1 }],
+  ])("%j", (header, columns) => expect(detectColumns(header)).toEqual(columns));
+  it("a header naming neither a model nor a code is not guessed at", () => {
+    expect(detectColumns(["Asset", "Owner", "Type"])).toBeNull();
+    expect(detectColumns(["SM-A525F"])).toBeNull();
+  });
+});
+
+describe("the delimiter", () => {
+  it.each([
+    ['"Device name","Model"\n"a","b"', ","],
+    ["Device name;Model;Manufacturer\nx;y;z", ";"],
+    ["Device name\tModel\n", "\t"],
+    ['"Model Identifier";"Note"\n"iPhone15,4";"a, b"', ";"],
+    ['"iPhone15,4;x"', null],
+    ["SM-A525F\niPhone15,4", null],
+  ] as [string, string | null][])("%j: %j", (text, delimiter) => expect(sniffDelimiter(text)).toBe(delimiter));
+});
+
+describe("matching a row", () => {
+  const columns = { codes: [1], model: 2, manufacturer: 3 };
+  const match = (code: string, model: string, maker = "") => matcher.match(rowInput(["x", code, model, maker], columns));
+  it.each([
+    ["SM-A525F", "", "", "alpha-phone", "code"],
+    ["", "sm_a525f", "", "alpha-phone", "code"], // Intune puts Samsung's code in Model
+    ["", "SM-A525F/DS", "samsung", "alpha-phone", "code"], // a family
+    ["Alpha1,1", "Gamma Phone", "", "alpha-phone", "code"], // a code before a name
+    ["", "Gamma Phone", "Example Maker", "gamma-phone", "name"],
+    ["", "gamma-phone", "", "gamma-phone", "name"],
+    ["ZZ-1", "Beta Tablet", "", "beta-tablet", "name"],
+    ["", "G-EU", "", "gamma-phone", "name"], // a variant's model
+  ])("code %j, model %j, maker %j: %s by %s", (code, model, maker, slug, by) => {
+    const m = match(code, model, maker);
+    expect([slugOf(m), m.by]).toEqual([slug, by]);
+  });
+  it("only an exact name matches: a word many names share matches none of them", () => {
+    expect(match("", "Phone", "Example Maker").by).toBe("none");
+  });
+  it("a shared code lists every device that carries it", () => {
+    const m = match("EXB-700", "");
+    expect(m.by === "code" && m.positions.map((p) => matcher.slugs[p])).toEqual(["beta-tablet", "epsilon-laptop"]);
+  });
+  it("an unmatched row gets a hint: near names, or what to check", () => {
+    const near = match("", "Alpha");
+    expect(near).toEqual({ by: "none", hint: "Not a name or model code of a device in the catalog. Near: Alpha Phone (Example Maker)." });
+    expect(match("", "Nothing Like It")).toMatchObject({ by: "none", hint: expect.stringMatching(/^No device in the catalog has this name or model code/) });
+    expect(match("", "")).toEqual({ by: "none", hint: "No model or model code in this row." });
+    // A withdrawn record's code is not in the index.
+    expect(match("ETA-1", "").by).toBe("none");
+  });
+});
+
+describe("the report", () => {
+  it("says each kind's ends with their precision and, when they differ, their coverage", () => {
+    expect(endsText([["2029-02", "month", "all variants"]])).toBe("2029-02 (month)");
+    expect(
+      endsText([
+        ["2027-Q2", "quarter", "regions US"],
+        [null, null, "regions DE, FR"],
+      ]),
+    ).toBe("2027-Q2 (quarter); regions US | not documented; regions DE, FR");
+  });
+  it("keeps the export's columns, adds its own, and makes every cell safe for a spreadsheet", () => {
+    const header = ["Device name", "Model"];
+    const rows = [
+      ['=HYPERLINK("https://evil.example","x")', "SM-A525F"],
+      ["<img src=x onerror=alert(1)>", "nothing"],
+    ];
+    const matches = rows.map((r) => matcher.match(rowInput(r, { codes: [], model: 1, manufacturer: null })));
+    const out = reportRows(header, rows, matches, fleet, matcher.slugs);
+    expect(out[0]).toEqual([...header, ...REPORT_COLUMNS]);
+    const row = Object.fromEntries(out[0]!.map((name, i) => [name, out[1]![i]]));
+    expect(row).toMatchObject({
+      "Device name": `'=HYPERLINK("https://evil.example","x")`,
+      match: "yes",
+      matched_by: "code",
+      device: "Alpha Phone",
+      record_url: "https://devices.example/devices/alpha-phone",
+      attribution: expect.stringMatching(/^Device lifecycle data from Device Lifecycle Records/),
+    });
+    expect(out[2]!.slice(0, 3)).toEqual(["<img src=x onerror=alert(1)>", "nothing", "no"]);
+  });
+});

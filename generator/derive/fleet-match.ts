@@ -1,0 +1,234 @@
+// The fleet check's matching, as pure functions the browser runs (in a
+// worker, generator/browser/fleet-worker.ts) over the fleet index
+// (derive/fleet-index.ts): which columns of an export hold model codes,
+// model names and manufacturers; which device each row is; and the rows of
+// the report a fleet manager downloads. A row is matched by a model code
+// where it has one (contract/identifiers.ts, as the identifier lookup
+// compares), otherwise by name exactly as the list and the site search rank
+// it (an exact match: derive/list-index.ts matchPositions, tier 0).
+import { identifierKeys } from "../contract/identifiers.ts";
+import { neutralizeFormula } from "./csv-cells.ts";
+import type { FleetDevice, FleetEnd, FleetIndex } from "./fleet-files.ts";
+import { matchPositions, parseListIndex } from "./list-index.ts";
+import { compact, normalize, queryOf } from "./search.ts";
+
+/** Which columns hold what (positions in a row); codes in the order they are tried. */
+export interface Columns {
+  codes: number[];
+  model: number | null;
+  manufacturer: number | null;
+}
+
+/**
+ * Header names of the exports fleets keep, normalized (search.ts normalize):
+ * Intune ("Device name", "Model", "Manufacturer"), Jamf ("Model Identifier",
+ * "Model", "Model Number"), Google Admin ("Model", "Brand" or
+ * "Manufacturer"), Surface inventories ("System Model", "System SKU") and
+ * similar. Codes first: a code names one model where a name may not.
+ */
+const HEADERS = {
+  codes: [
+    "model identifier",
+    "hardware identifier",
+    "model code",
+    "model number",
+    "hardware model",
+    "system model",
+    "system sku",
+    "sku",
+    "product code",
+    "codename",
+    "device codename",
+    "build model",
+  ],
+  model: ["model", "device model", "model name", "marketing name", "product name", "product"],
+  manufacturer: ["manufacturer", "brand", "make", "vendor", "oem", "device manufacturer"],
+};
+
+/** The columns a header row names, or null when it names neither a model nor a code column (then the page asks). */
+export function detectColumns(header: readonly string[]): Columns | null {
+  const names = header.map(normalize);
+  const find = (wanted: string[]) => wanted.map((w) => names.indexOf(w)).filter((i) => i >= 0);
+  const codes = find(HEADERS.codes);
+  const model = find(HEADERS.model)[0] ?? null;
+  if (!codes.length && model === null) return null;
+  return { codes, model, manufacturer: find(HEADERS.manufacturer)[0] ?? null };
+}
+
+/** Whether a first row reads as a header: one of its cells names a column this page knows. */
+export const looksLikeHeader = (row: readonly string[]) => detectColumns(row) !== null;
+
+/**
+ * The field separator of a CSV text: the one of , ; and tab that occurs most
+ * in its first line outside quotes (Excel writes ";" where "," is the decimal
+ * mark); null when none does: a list of one value a line, where a comma
+ * belongs to the value (iPhone15,4).
+ */
+export function sniffDelimiter(text: string): string | null {
+  const counts: Record<string, number> = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) break;
+    else if (!quoted && ch in counts) counts[ch]!++;
+  }
+  const [most, n] = Object.entries(counts).reduce((a, b) => (b[1] > a[1] ? b : a));
+  return n ? most : null;
+}
+
+/** What a row says about its device. */
+export interface RowInput {
+  codes: string[];
+  model: string;
+  manufacturer: string;
+}
+
+export function rowInput(row: readonly string[], columns: Columns): RowInput {
+  const cell = (i: number | null) => (i === null ? "" : (row[i] ?? "").trim());
+  return { codes: columns.codes.map(cell).filter(Boolean), model: cell(columns.model), manufacturer: cell(columns.manufacturer) };
+}
+
+export type Match =
+  /** A model code: every device that carries it (more than one only where the source shares it). */
+  | { by: "code"; positions: number[]; code: string }
+  /** A name or model, exactly: the first in the list's order, and how many others match as exactly. */
+  | { by: "name"; positions: number[]; query: string }
+  | { by: "none"; hint: string };
+
+/** How many near matches an unmatched row names. */
+const SUGGESTIONS = 3;
+
+/** The matcher over one fleet index: each distinct row is matched once. */
+export function fleetMatcher(fleet: FleetIndex) {
+  const index = parseListIndex(fleet.index);
+  const memo = new Map<string, Match>();
+  const sameMaker = (p: number, maker: string) => {
+    const a = compact(fleet.devices[p]![1]);
+    const b = compact(maker);
+    return a.includes(b) || b.includes(a);
+  };
+
+  function matchOf(row: RowInput): Match {
+    for (const value of [...row.codes, row.model]) {
+      for (const key of identifierKeys(value)) {
+        const positions = fleet.identifiers[key];
+        if (positions) return { by: "code", positions, code: value };
+      }
+    }
+    const maker = row.manufacturer;
+    const name = row.model || row.codes[0] || "";
+    const queries = [name, ...(maker && name && !compact(name).startsWith(compact(maker)) ? [`${maker} ${name}`] : []), ...row.codes.filter((c) => c !== name)];
+    let near: number[] = [];
+    for (const q of queries) {
+      const query = queryOf(q);
+      if (!query.norm) continue;
+      const [exact, prefix, other] = matchPositions(index, query);
+      const ofMaker = maker ? exact.filter((p) => sameMaker(p, maker)) : [];
+      const chosen = ofMaker.length ? ofMaker : exact;
+      if (chosen.length) return { by: "name", positions: chosen, query: q };
+      if (!near.length) near = [...prefix, ...other].slice(0, SUGGESTIONS);
+    }
+    if (!name) return { by: "none", hint: "No model or model code in this row." };
+    const names = near.map((p) => `${fleet.devices[p]![0]} (${fleet.devices[p]![1]})`);
+    return {
+      by: "none",
+      hint: names.length
+        ? `Not a name or model code of a device in the catalog. Near: ${names.join("; ")}.`
+        : "No device in the catalog has this name or model code. Check the spelling, or search the catalog by name.",
+    };
+  }
+
+  return {
+    slugs: index.slugs,
+    match(row: RowInput): Match {
+      const key = JSON.stringify(row);
+      let m = memo.get(key);
+      if (!m) memo.set(key, (m = matchOf(row)));
+      return m;
+    },
+  };
+}
+
+/** Ends of one kind in words: each commitment's end with its precision, and its coverage when the commitments differ ("2027-Q2 (quarter; regions US) | 2028-06 (month; regions DE, FR)"). */
+export function endsText(ends: readonly FleetEnd[]): string {
+  const one = ends.length === 1;
+  const parts = ends.map(([value, precision, coverage]) => {
+    const when = value ? `${value} (${precision})` : "not documented";
+    return one && coverage === "all variants" ? when : `${when}; ${coverage}`;
+  });
+  return parts.join(" | ");
+}
+
+/** The columns the report adds after the export's own, in order. */
+export const REPORT_COLUMNS = [
+  "match",
+  "matched_by",
+  "device",
+  "device_manufacturer",
+  "verdict",
+  "verdict_code",
+  "security_end",
+  "security_end_precision",
+  "security_scope",
+  "os_end",
+  "os_end_precision",
+  "os_scope",
+  "record_url",
+  "note",
+  "attribution",
+] as const;
+
+/** Aligned cells of one kind, as the dataset writes them (values of several commitments joined by " | "). */
+function kindCells(ends: readonly FleetEnd[]): [string, string, string] {
+  const cell = (values: string[]) => (values.some((v) => v !== "") ? values.join(" | ") : "");
+  return [cell(ends.map((e) => e[0] ?? "")), cell(ends.map((e) => e[1] ?? "")), cell(ends.map((e) => e[2]))];
+}
+
+/** A note on a match that is not one device by one code: a shared code, or a name several devices have. */
+export function matchNote(match: Match, devices: readonly FleetDevice[]): string {
+  if (match.by === "none") return match.hint;
+  if (match.positions.length < 2) return "";
+  const others = match.positions.slice(1).map((p) => devices[p]![0]);
+  return match.by === "code"
+    ? `The source gives this code to ${match.positions.length} devices; also: ${others.join("; ")}.`
+    : `${match.positions.length} devices have this name exactly; also: ${others.join("; ")}.`;
+}
+
+/**
+ * The downloadable report: the export's header and rows, each followed by
+ * the report's columns, every cell (the export's own included: the file is
+ * someone else's text) made safe for spreadsheets as the dataset's are.
+ */
+export function reportRows(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  matches: readonly Match[],
+  fleet: FleetIndex,
+  slugs: readonly string[],
+): string[][] {
+  const width = rows.reduce((w, r) => Math.max(w, r.length), header.length);
+  const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? "");
+  const out: string[][] = [[...pad(header), ...REPORT_COLUMNS]];
+  rows.forEach((row, i) => {
+    const m = matches[i]!;
+    const p = m.by === "none" ? null : m.positions[0]!;
+    const d = p === null ? null : fleet.devices[p]!;
+    const added = d
+      ? [
+          "yes",
+          m.by,
+          d[0],
+          d[1],
+          d[3],
+          d[2],
+          ...kindCells(d[4]),
+          ...kindCells(d[5]),
+          `${fleet.pages}${slugs[p!]}`,
+          matchNote(m, fleet.devices),
+          fleet.attribution,
+        ]
+      : ["no", "", "", "", "", "", "", "", "", "", "", "", "", matchNote(m, fleet.devices), ""];
+    out.push([...pad(row), ...added]);
+  });
+  return out.map((r) => r.map(neutralizeFormula));
+}
