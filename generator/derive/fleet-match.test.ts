@@ -50,7 +50,7 @@ describe("matching a row", () => {
     ["SM-A525F", "", "", "alpha-phone", "code"],
     ["", "sm_a525f", "", "alpha-phone", "code"], // Intune puts Samsung's code in Model
     ["", "SM-A525F/DS", "samsung", "alpha-phone", "code"], // a family
-    ["Alpha1,1", "Gamma Phone", "", "alpha-phone", "code"], // a code before a name
+    ["iPhone99,1", "Gamma Phone", "", "alpha-phone", "code"], // a code before a name
     ["", "Gamma Phone", "Example Maker", "gamma-phone", "name"],
     ["", "gamma-phone", "", "gamma-phone", "name"],
     ["ZZ-1", "Beta Tablet", "", "beta-tablet", "name"],

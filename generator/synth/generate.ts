@@ -37,10 +37,12 @@ const MEANINGS = [
  */
 function synthIdentifiers(maker: string, line: string, i: number, v: number): Identifier[] {
   const codes: Identifier[] = [
-    { kind: "model-number", value: `${maker.slice(0, 2).toUpperCase()}-${(i * 7 + v).toString(36).toUpperCase()}`, sourceId: "policy" },
+    // A model number has a digit (load/identifier-formats.ts): the variant's index follows the unique part.
+    { kind: "model-number", value: `${maker.slice(0, 2).toUpperCase()}-${(i * 7 + v).toString(36).toUpperCase()}-${v}`, sourceId: "policy" },
   ];
-  if (v === 0) codes.push({ kind: "codename", value: `${line.toLowerCase()}${i.toString(36)}`, sourceId: "policy" });
-  if (v === 0 && i % 50 < 2) codes.push({ kind: "board", value: `SYN-BOARD-${Math.floor(i / 50)}`, sourceId: "policy", shared: true });
+  if (v === 0) codes.push({ kind: "codename", value: `${line.toLowerCase().replace(/[^a-z0-9]+/g, "")}${i.toString(36)}`, sourceId: "policy" });
+  // Written as an Apple board is (a letter, digits, AP), the one shape the format allows.
+  if (v === 0 && i % 50 < 2) codes.push({ kind: "board", value: `B${Math.floor(i / 50)}AP`, sourceId: "policy", shared: true });
   return codes;
 }
 

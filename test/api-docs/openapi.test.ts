@@ -291,7 +291,7 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: "/api/v1/identifiers/sm_a525f", headers: { "If-None-Match": etag }, status: 304 },
       { path: "/api/v1/identifiers/SM-A525F%2FDS", status: 200 },
       { path: "/api/v1/identifiers/exb-700", status: 200 },
-      { path: "/api/v1/identifiers/Alpha1%2C1", status: 200 },
+      { path: "/api/v1/identifiers/iPhone99%2C1", status: 200 },
       { path: "/api/v1/identifiers/ETA-1", status: 404 },
       { path: "/api/v1/identifiers/NO-SUCH-CODE", status: 404 },
       { method: "POST", path: "/api/v1/identifiers/SM-A525F", status: 405 },

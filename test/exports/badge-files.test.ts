@@ -21,7 +21,9 @@ beforeAll(async () => {
   const data = tempDir();
   cpSync(FIXTURES, data, { recursive: true });
   const twin = JSON.parse(readFileSync(path.join(FIXTURES, "devices/alpha-phone.json"), "utf8"));
-  writeFileSync(path.join(data, "devices/alpha-twin.json"), JSON.stringify({ ...twin, slug: "alpha-twin", name: "Alpha Twin" }));
+  // A second device with the same verdict; its model codes are alpha's own, so the twin carries none.
+  const variants = twin.variants.map(({ identifiers: _codes, ...v }: { identifiers?: unknown }) => v);
+  writeFileSync(path.join(data, "devices/alpha-twin.json"), JSON.stringify({ ...twin, slug: "alpha-twin", name: "Alpha Twin", variants }));
   dist = (await buildTo(data)).outDir;
 });
 

@@ -49,13 +49,13 @@ describe("the whole catalog, /api/v1/dataset", () => {
   it("names each row's model codes with their kind and markets; a row of one market only its own; a hostile code as text", () => {
     const codes = (slug: string, model: string, region: string) =>
       rows("dataset.csv").find((r) => r.device_slug === slug && r.model === model && r.region === region)!.model_codes;
-    expect(codes("alpha-phone", "A1", "US")).toBe("SM-A525F (model-number; US, CA) | Alpha1,1 (hardware-identifier) | alphaone (codename)");
+    expect(codes("alpha-phone", "A1", "US")).toBe("SM-A525F (model-number; US, CA) | iPhone99,1 (hardware-identifier) | alphaone (codename)");
     expect(codes("alpha-phone", "A2", "GB")).toBe("SM-A525B (model-number; EU, GB)");
     expect(codes("gamma-phone", "G-EU", "FR")).toBe("GX-100E (model-number; DE, FR)");
-    expect(codes("beta-tablet", "BETA-TABLET-1", "US")).toBe("EXB-700 (board)");
+    expect(codes("beta-tablet", "BETA-TABLET-1", "US")).toBe("EXB-700 (model-number)");
     expect(codes("delta-watch", "DELTA-WATCH-1", "US")).toBe("");
     // Spreadsheet safety: the formula is text behind one apostrophe, as every curator cell.
-    expect(codes("hostile-device", "'=CMD|' /C calc'!A0", "JP")).toBe(`'=HYPERLINK("https://evil.example")<img src=x onerror=alert(1)> (sku)`);
+    expect(codes("hostile-device", "'=CMD|' /C calc'!A0", "JP")).toBe("Surface_Hostile_1:2+ (sku)");
   });
 
   it("has one row per published device, model and region", () => {

@@ -1,8 +1,8 @@
 // The identifier lookup (GET /api/v1/identifiers/<identifier>) and model codes
 // in the list's q, as any client sees them on every target serving the
 // fixture catalog: alpha-phone carries SM-A525F (US, CA) and SM-A525B, the
-// hardware identifier Alpha1,1 and the codename alphaone; beta-tablet and
-// epsilon-laptop share the board EXB-700 (shared: true); the withdrawn
+// hardware identifier iPhone99,1 and the codename alphaone; beta-tablet and
+// epsilon-laptop share the model number EXB-700 (shared: true); the withdrawn
 // eta-phone carries ETA-1; hostile-device carries a SKU of hostile text.
 import { describe, expect, it } from "vitest";
 import { IdentifierDocument } from "../../generator/schema/responses.ts";
@@ -51,11 +51,11 @@ export function identifiersSuite(target: () => HttpTarget) {
         expect(await (await get(`/api/v1/identifiers/${code}`)).text(), code).toBe(bytes);
       }
       for (const code of ["SM-A525F/DS", "SM-A525F%2FDS", "sm-a525f/dsn"]) expect((await lookup(code)).key, code).toBe("SMA525F");
-      expect((await lookup("alpha1,1")).devices[0]!.identifier).toMatchObject({ kind: "hardware-identifier", value: "Alpha1,1" });
-      expect((await lookup("Alpha1%2C1")).key).toBe("ALPHA1,1");
-      // The comma is part of the code: Alpha11 is another identifier.
-      const other = await get("/api/v1/identifiers/Alpha11");
-      if (!(await isRetried404(target(), other, "/api/v1/identifiers/Alpha11"))) await expectProblem(other, 404, "not-found");
+      expect((await lookup("iphone99,1")).devices[0]!.identifier).toMatchObject({ kind: "hardware-identifier", value: "iPhone99,1" });
+      expect((await lookup("iPhone99%2C1")).key).toBe("IPHONE99,1");
+      // The comma is part of the code: iPhone991 is another identifier.
+      const other = await get("/api/v1/identifiers/iPhone991");
+      if (!(await isRetried404(target(), other, "/api/v1/identifiers/iPhone991"))) await expectProblem(other, 404, "not-found");
     });
 
     it("a code the source shares lists every device that carries it", async () => {
@@ -105,10 +105,10 @@ export function identifiersSuite(target: () => HttpTarget) {
     it("the device page lists each variant's codes with kind, markets and source; hostile text is escaped", async () => {
       const page = await (await get("/devices/alpha-phone")).text();
       expect(page).toMatch(/<code>SM-A525F<\/code> <span class="muted">\(model number; US, CA\)<\/span> <a href="#source-maker-policy">/);
-      expect(page).toContain("<code>Alpha1,1</code>");
+      expect(page).toContain("<code>iPhone99,1</code>");
       expect(await (await get("/devices/delta-watch")).text()).toContain('<td data-label="Model codes"><span class="muted">None recorded</span></td>');
       const shared = await (await get("/devices/beta-tablet")).text();
-      expect(shared).toContain('<code>EXB-700</code> <span class="muted">(board; the source gives it to other devices too)</span>');
+      expect(shared).toContain('<code>EXB-700</code> <span class="muted">(model-number; the source gives it to other devices too)</span>');
       const hostile = await (await get("/devices/hostile-device")).text();
       expect(hostile).toContain("<code>=HYPERLINK(&quot;https://evil.example&quot;)&lt;img src=x onerror=alert(1)&gt;</code>");
       expect(hostile).not.toContain("<img src=x");
@@ -118,7 +118,7 @@ export function identifiersSuite(target: () => HttpTarget) {
       const evidence = await (await get("/api/v1/devices/alpha-phone/evidence")).json();
       expect(evidence.identifiers).toEqual([
         { model: "A1", kind: "model-number", value: "SM-A525F", sourceId: "maker-policy", regions: ["US", "CA"] },
-        { model: "A1", kind: "hardware-identifier", value: "Alpha1,1", sourceId: "maker-policy" },
+        { model: "A1", kind: "hardware-identifier", value: "iPhone99,1", sourceId: "maker-policy" },
         { model: "A1", kind: "codename", value: "alphaone", sourceId: "maker-policy" },
         { model: "A2", kind: "model-number", value: "SM-A525B", sourceId: "maker-policy", regions: ["EU", "GB"] },
       ]);
@@ -129,7 +129,7 @@ export function identifiersSuite(target: () => HttpTarget) {
   describe("model codes in the list's q", () => {
     const slugsFor = async (q: string) => ((await (await get(`/api/v1/devices?q=${encodeURIComponent(q)}`)).json()) as any).devices.map((d: any) => d.slug);
     it("a code finds its device, written any way; an exact code ranks as an exact name does", async () => {
-      for (const q of ["SM-A525F", "sm a525f", "alpha1,1", "alphaone", "Watch7,1", "GX-100"]) expect((await slugsFor(q))[0], q).toBe(slugs[q]);
+      for (const q of ["SM-A525F", "sm a525f", "iphone99,1", "alphaone", "Watch7,1", "GX-100"]) expect((await slugsFor(q))[0], q).toBe(slugs[q]);
       // GX-100 is gamma-phone's code exactly; nothing else starts with it.
       expect(await slugsFor("gx100e")).toEqual(["gamma-phone"]);
       expect(await slugsFor("exb-700")).toEqual(["beta-tablet", "epsilon-laptop"]);
@@ -140,7 +140,7 @@ export function identifiersSuite(target: () => HttpTarget) {
 const slugs: Record<string, string> = {
   "SM-A525F": "alpha-phone",
   "sm a525f": "alpha-phone",
-  "alpha1,1": "alpha-phone",
+  "iphone99,1": "alpha-phone",
   alphaone: "alpha-phone",
   "Watch7,1": "theta-watch",
   "GX-100": "gamma-phone",

@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
 
   it("asks which column holds the model when the header does not say, and takes pasted lines", { timeout: 60_000 }, async () => {
     const { page } = await fleetPage();
-    await upload(page, "assets.csv", "Asset,Owner,Kind\nA-1,Ann,Gamma Phone\nA-2,Bob,alpha1,1\n".replace("alpha1,1", '"alpha1,1"'));
+    await upload(page, "assets.csv", "Asset,Owner,Kind\nA-1,Ann,Gamma Phone\nA-2,Bob,iphone99,1\n".replace("iphone99,1", '"iphone99,1"'));
     await page.locator("#fleet-columns").waitFor({ state: "visible" });
     await page.selectOption("#fleet-model-column", "2");
     await page.click("#fleet-columns button[type=submit]");
