@@ -6,7 +6,7 @@ import path from "node:path";
 import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
-import { urls, type Site } from "../derive/site.ts";
+import { inSite, urls, type Site } from "../derive/site.ts";
 import { PAGES, STORAGE, pathOf, type Layout } from "../contract/resources.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
@@ -95,7 +95,7 @@ function browseEntry(r: DeviceRecord, site: Site) {
   const models = doc.variants.map((v) => v.model);
   return {
     name: doc.name,
-    page: doc.links.page,
+    page: urls(inSite(site)).page(r.slug),
     manufacturer: doc.manufacturer,
     label: doc.verdict.label,
     updated: doc.updated,
@@ -124,7 +124,7 @@ const supportWords = (cs: Commitment[]) =>
  * equivalent). The charts of a page share one axis, so their bars compare.
  */
 function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
-  const u = urls(site);
+  const u = urls(inSite(site));
   // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
   const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
   return makers.flatMap((m) => {
@@ -162,7 +162,7 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
               const doc = docs.get(r.slug)!;
               return {
                 name: doc.name,
-                page: doc.links.page,
+                page: u.page(r.slug),
                 type: doc.deviceType,
                 released: readableDate(r.released),
                 os: supportWords(r.support.os),
@@ -188,7 +188,7 @@ function withdrawalNotice(r: DeviceRecord, catalog: Catalog, site: Site) {
     manufacturer: r.manufacturer,
     withdrawnOn,
     reason,
-    replacement: replacement ? { name: replacement.name, page: urls(site).page(replacement.slug) } : null,
+    replacement: replacement ? { name: replacement.name, page: urls(inSite(site)).page(replacement.slug) } : null,
   };
 }
 
@@ -202,6 +202,8 @@ interface Pass {
 }
 
 export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<{ files: number; bytes: number }> {
+  // Links between pages and to the API are root-relative, so the build serves from any origin; `site` stays for what leaves the site.
+  const local = urls(inSite(site));
   const recent = [...catalog.published]
     .sort((a, b) => {
       const [da, db] = [latestRevisionDay(a), latestRevisionDay(b)];
@@ -210,7 +212,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
   const upcoming = catalog.published
-    .flatMap((r) => upcomingSupportEnds(r, site))
+    .flatMap((r) => upcomingSupportEnds(r, site).map((e) => ({ ...e, page: local.page(r.slug) })))
     .sort(bySoonest)
     .slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
@@ -219,9 +221,9 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const makers = manufacturersOf(catalog).map((m) => ({
     name: m.name,
     count: m.records.length,
-    page: urls(site).manufacturerPage(m.slug),
-    calendar: urls(site).manufacturerCalendar(m.slug),
-    feed: urls(site).manufacturerFeed(m.slug),
+    page: local.manufacturerPage(m.slug),
+    calendar: local.manufacturerCalendar(m.slug),
+    feed: local.manufacturerFeed(m.slug),
   }));
   const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
 
@@ -231,7 +233,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
       config(cfg: EleventyConfig) {
         cfg.addGlobalData("site", site);
         // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
-        cfg.addGlobalData("urls", urls(site));
+        cfg.addGlobalData("urls", local);
         cfg.addGlobalData("files", filesIn(layout));
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
@@ -242,8 +244,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("upcomingChart", chartView(endingsChart(upcoming), "upcoming", "upcoming-table"));
         cfg.addGlobalData("makerPages", makerPages);
         cfg.addGlobalData("makers", makers);
-        cfg.addGlobalData("searchIndex", urls(site).searchIndex());
-        cfg.addGlobalData("devicePages", urls(site).page(""));
+        cfg.addGlobalData("searchIndex", local.searchIndex());
+        cfg.addGlobalData("devicePages", local.page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("withdrawn", withdrawn);
@@ -271,6 +273,9 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
               /\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g,
               (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`,
             )
+            // A link target stays on the site (root-relative); an address shown as text is for use elsewhere (absolute).
+            .replaceAll("]({site_url}", `](${inSite(site).siteUrl}`)
+            .replaceAll("]({base_url}", `](${inSite(site).baseUrl}`)
             .replaceAll("{site_url}", site.siteUrl)
             .replaceAll("{base_url}", site.baseUrl);
           cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: doc.out });
@@ -295,12 +300,13 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         evidence: evidenceDocument(r, site),
         // Drawn into the page: a reader browsing many pages never meets the API's rate limit (docs/exports.md#badge).
         badge: await badgeSvg(badgeOf(verdictOf(r, site.now))),
-        maker: urls(site).manufacturerPage(manufacturerSlug(r.manufacturer)),
+        maker: local.manufacturerPage(manufacturerSlug(r.manufacturer)),
+        makerSlug: manufacturerSlug(r.manufacturer),
         timeline: chartView(deviceChart(r), "timeline"),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
         hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
-        datasetYears: supportYears(r).map((year) => ({ year, url: urls(site).datasetYear(year) })),
+        datasetYears: supportYears(r).map((year) => ({ year, url: local.datasetYear(year) })),
       })),
     );
     const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });

@@ -49,8 +49,10 @@ export const headerRules: HeaderRule[] = [
  * live-search requests also from the API's origin, no plugins, no framing.
  * It names the deployment's origins, so the build writes it (emit/netlify.ts)
  * rather than the static table. API answers carry their own (headers.ts).
+ * Links within the pages are root-relative ('self' is whichever origin
+ * serves the build).
  */
-export function siteHeaderRules(site: { siteUrl: string; baseUrl: string }): HeaderRule[] {
+export function siteHeaderRules(site: { siteUrl: string; baseUrl: string; noindex?: boolean }): HeaderRule[] {
   const api = new URL(site.baseUrl).origin;
   const sources = new URL(site.siteUrl).origin === api ? "'self'" : `'self' ${api}`;
   const policy = [
@@ -62,7 +64,9 @@ export function siteHeaderRules(site: { siteUrl: string; baseUrl: string }): Hea
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ];
-  return [{ path: "/*", headers: { "Content-Security-Policy": policy.join("; ") } }];
+  // A deploy preview or branch deploy (derive/site.ts) asks search engines to keep it out of their index; robots.txt still lets them fetch it, or they would never see this.
+  const robots: Record<string, string> = site.noindex ? { "X-Robots-Tag": "noindex" } : {};
+  return [{ path: "/*", headers: { "Content-Security-Policy": policy.join("; "), ...robots } }];
 }
 
 /** Rules that hold for every catalog, after the catalog's own (Netlify evaluates them in order; the first match wins). */
