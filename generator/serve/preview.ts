@@ -7,6 +7,7 @@ import { METHODS, STATUS_CODES, createServer, type IncomingMessage, type Server,
 import type { Duplex } from "node:stream";
 import path from "node:path";
 import { CLIENT_IP_HEADER, createChain } from "./chain.ts";
+import { MANIFEST_MIN_BYTES } from "./etags.ts";
 import { fileReader } from "./file-reader.ts";
 import { loadNetlifyRules } from "./netlify-rules.ts";
 import { SlidingWindowLimiter } from "./rate-limit.ts";
@@ -45,8 +46,8 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   });
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
-  // A body of known length in one write; a stream (a large stored file) as it comes.
-  if (headers["content-length"]) return void res.end(Buffer.from(await response.arrayBuffer()));
+  // A small body in one write; a large one (a stored file streamed with its length) as it comes.
+  if (Number(headers["content-length"]) < MANIFEST_MIN_BYTES) return void res.end(Buffer.from(await response.arrayBuffer()));
   for await (const chunk of response.body) res.write(chunk);
   res.end();
 }
