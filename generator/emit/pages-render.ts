@@ -23,6 +23,7 @@ import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } 
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { timelineSvg } from "./timeline-svg.ts";
 import { badgeSvg } from "./badge.ts";
+import { assetFiles } from "./assets.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
@@ -204,6 +205,13 @@ interface Pass {
 export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<{ files: number; bytes: number }> {
   // Links between pages and to the API are root-relative, so the build serves from any origin; `site` stays for what leaves the site.
   const local = urls(inSite(site));
+  const assetNames = new Map([...(await assetFiles())].map(([name, a]) => [name, a.file]));
+  /** An asset's address by the name a template uses ("site.css"): its content-hashed file. */
+  const asset = (name: string) => {
+    const file = assetNames.get(name);
+    if (!file) throw new Error(`templates ask for an asset that emit/assets.ts does not make: ${name}`);
+    return local.asset(file);
+  };
   const recent = [...catalog.published]
     .sort((a, b) => {
       const [da, db] = [latestRevisionDay(a), latestRevisionDay(b)];
@@ -255,6 +263,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addFilter("readableDate", readableDate);
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
+        cfg.addFilter("asset", asset);
         cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
@@ -263,8 +272,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
         // A block tag on its own line leaves no line of spaces behind it.
         cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
+        // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
         if (input !== TEMPLATES) return;
-        cfg.addPassthroughCopy({ [path.join(TEMPLATES, "assets")]: "assets" });
         for (const doc of DOC_PAGES) {
           // Links between docs are written as files (list.md) so they work in the repository too,
           // and name the contract's placeholders, {site_url} and {base_url}, which the published page fills in.

@@ -5,7 +5,7 @@
 // of pages, assets and stored files. The API's answers carry headers the edge
 // function sets itself (headers.ts): Netlify applies no _headers rule to them.
 import type { Catalog } from "../derive/catalog.ts";
-import { API_CACHE, MEDIA, NO_STORE } from "../contract/media.ts";
+import { API_CACHE, IMMUTABLE, MEDIA, NO_STORE } from "../contract/media.ts";
 import { API, API_ROOT, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
 import { CORS_HEADERS, SECURITY_HEADERS } from "./headers.ts";
 import type { RedirectRule } from "./netlify-rules.ts";
@@ -39,6 +39,8 @@ export const headerRules: HeaderRule[] = [
   { path: `${API_ROOT}*`, headers: CORS_HEADERS },
   { path: inFolderOf(STORAGE.rateLimitedProblem), headers: { "Content-Type": MEDIA.problem } },
   { path: RATE_LIMITED_PATH, headers: RATE_LIMITED },
+  // The pages' assets, named by a hash of their content (emit/assets.ts); the pages themselves keep Netlify's default (revalidate each view).
+  { path: inFolderOf(PAGES.asset.file({ file: "x" })), headers: { "Cache-Control": IMMUTABLE } },
   // The site search's static index (derive/search-files.ts): read by the home page, not part of the API; cached as the API is.
   { path: inFolderOf(PAGES.searchIndex.file({ file: "root.json" })), headers: { "Cache-Control": API_CACHE } },
 ];
