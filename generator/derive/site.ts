@@ -110,6 +110,10 @@ const urlBuilders = (site: Origins) => {
     apiReference: only(PAGES.apiReference),
     problemTypes: only(PAGES.problemTypes),
     asset: (file: string) => urlOf(site, PAGES.asset, { file }),
+    sitemap: only(PAGES.sitemap),
+    sitemapPart: (number: number) => urlOf(site, PAGES.sitemapPart, { number: String(number) }),
+    siteImage: only(PAGES.siteImage),
+    manufacturerImage: (maker: string) => urlOf(site, PAGES.manufacturerImage, { manufacturer: maker }),
   };
 };
 

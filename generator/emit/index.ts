@@ -14,5 +14,20 @@ import { listPages } from "./list-pages.ts";
 import { openApiFile } from "./openapi.ts";
 import { assets } from "./assets.ts";
 import { searchIndex } from "./search-index.ts";
+import { shareImages } from "./share-images.ts";
 
-export const emitters: Emitter[] = [pages, assets, apiRecords, schemaFile, netlifyRules, dataset, badges, feed, calendar, listPages, searchIndex, openApiFile];
+export const emitters: Emitter[] = [
+  pages,
+  shareImages,
+  assets,
+  apiRecords,
+  schemaFile,
+  netlifyRules,
+  dataset,
+  badges,
+  feed,
+  calendar,
+  listPages,
+  searchIndex,
+  openApiFile,
+];

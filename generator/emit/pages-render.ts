@@ -7,7 +7,7 @@ import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
 import { inSite, urls, type Site } from "../derive/site.ts";
-import { PAGES, STORAGE, pathOf, type Layout } from "../contract/resources.ts";
+import { PAGES, STORAGE, matchResource, pathOf, type Layout } from "../contract/resources.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeCoverage, describeScope, verdictOf, type CommitmentStatus } from "../derive/verdict.ts";
@@ -24,6 +24,7 @@ import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { timelineSvg } from "./timeline-svg.ts";
 import { badgeSvg } from "./badge.ts";
 import { assetFiles } from "./assets.ts";
+import { manufacturerCard, SHARE_IMAGE, siteCard } from "../derive/sharing.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
@@ -193,6 +194,18 @@ function withdrawalNotice(r: DeviceRecord, catalog: Catalog, site: Site) {
   };
 }
 
+/** The most a description says before search engines cut it. */
+const DESCRIPTION_MAX = 300;
+
+/** A device page's meta description: what it is, its verdict and the verdict's reason, cut at a word within the limit. */
+function deviceDescription(r: DeviceRecord, site: Site): string {
+  const doc = deviceSummary(r, site);
+  const text = `${doc.name} (${doc.manufacturer}, ${doc.deviceType}): ${doc.verdict.label}. ${verdictOf(r, site.now).reason}`;
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
+}
+
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
 const PAGES_PER_RUN = 5000;
 
@@ -202,7 +215,20 @@ interface Pass {
   devices: unknown[];
 }
 
-export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<{ files: number; bytes: number }> {
+/** The site pages (not the device pages) a sitemap lists: not the 404 and 405 pages, a form's confirmation or a withdrawal notice. */
+const listed = (url: string) =>
+  (url.endsWith(".html") || url.endsWith("/")) &&
+  ![pageFiles.notFound, pageFiles.methodNotAllowed, pageFiles.correctionsThanks].includes(url) &&
+  !matchResource(PAGES.withdrawal, prettyUrl(url));
+
+export interface PagesOutput {
+  files: number;
+  bytes: number;
+  /** The public paths of the site pages a sitemap lists, sorted ("/", "/browse/2", "/docs/api", ...). */
+  sitePages: string[];
+}
+
+export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<PagesOutput> {
   // Links between pages and to the API are root-relative, so the build serves from any origin; `site` stays for what leaves the site.
   const local = urls(inSite(site));
   const assetNames = new Map([...(await assetFiles())].map(([name, a]) => [name, a.file]));
@@ -234,6 +260,12 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     feed: local.manufacturerFeed(m.slug),
   }));
   const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
+  // Social sites fetch a sharing image from wherever the page was shared: absolute, like the canonical link.
+  const makerCards = new Map(manufacturersOf(catalog).map((m) => [m.slug, manufacturerCard(m.name, m.records.length)]));
+  const shareImages = {
+    site: { url: urls(site).siteImage(), ...SHARE_IMAGE, alt: siteCard(catalog).alt },
+    maker: (slug: string) => ({ url: urls(site).manufacturerImage(slug), ...SHARE_IMAGE, alt: makerCards.get(slug)!.alt }),
+  };
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
@@ -257,6 +289,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("withdrawn", withdrawn);
+        cfg.addGlobalData("shareImages", shareImages);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
         cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);
@@ -291,16 +324,17 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         }
       },
     });
-    const [copies, pages] = (await elev.write()) as unknown as [{ map: Record<string, string> }[], { content?: string }[]];
+    const [copies, pages] = (await elev.write()) as unknown as [{ map: Record<string, string> }[], { content?: string; url?: string }[]];
     const copied = copies.flatMap((c) => Object.values(c.map));
     return {
       files: pages.length + copied.length,
       bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) + copied.reduce((n, f) => n + statSync(f).size, 0),
+      urls: pages.flatMap((p) => (p.url ? [p.url] : [])),
     };
   };
 
   // The site pages once (the device template paginates over nothing there), then the device pages in runs.
-  const total = await render({ input: TEMPLATES, devices: [] });
+  const { urls: written, ...total } = await render({ input: TEMPLATES, devices: [] });
   const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
     const devices = await Promise.all(
@@ -311,6 +345,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         badge: await badgeSvg(badgeOf(verdictOf(r, site.now))),
         maker: local.manufacturerPage(manufacturerSlug(r.manufacturer)),
         makerSlug: manufacturerSlug(r.manufacturer),
+        description: deviceDescription(r, site),
         timeline: chartView(deviceChart(r), "timeline"),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
@@ -322,5 +357,5 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     total.files += pass.files;
     total.bytes += pass.bytes;
   }
-  return total;
+  return { ...total, sitePages: written.filter(listed).map(prettyUrl).sort() };
 }
