@@ -274,6 +274,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("site", site);
         // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
         cfg.addGlobalData("urls", local);
+        // Addresses shown as text, for a reader to use elsewhere (as docs/ shows {site_url}): absolute.
+        cfg.addGlobalData("absolute", urls(site));
         cfg.addGlobalData("files", filesIn(layout));
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
