@@ -32,7 +32,19 @@ function layout(card: ShareCard): Node {
   return box({ width: "100%", height: "100%", display: "flex", flexDirection: "column", backgroundColor: "#f7f6f2", color: "#1b1b1b", fontFamily: "Inter" }, [
     box({ display: "flex", flexDirection: "column", flexGrow: 1, padding: "72px 80px 48px" }, [
       box({ fontSize: 30, fontWeight: 700, color: "#1d6b4f", marginBottom: 28 }, "Device Lifecycle Records"),
-      box({ fontSize: card.title.length > 28 ? 60 : 76, fontWeight: 700, lineHeight: 1.1, marginBottom: 28 }, card.title),
+      // A long name wraps, breaking inside a word if it must, and is cut at three lines.
+      box(
+        {
+          fontSize: card.title.length > 28 ? 60 : 76,
+          fontWeight: 700,
+          lineHeight: 1.1,
+          marginBottom: 28,
+          wordBreak: "break-word",
+          maxHeight: 200,
+          overflow: "hidden",
+        },
+        card.title,
+      ),
       box({ fontSize: 36, lineHeight: 1.3, color: "#3b3b3b" }, card.subtitle),
       box({ marginTop: "auto", fontSize: 26, color: "#555" }, card.footer),
     ]),
