@@ -15,3 +15,6 @@ export const API_CACHE = "public, max-age=300, stale-while-revalidate=300, stale
 
 /** Answers that depend on the moment (the rate limit, a passing failure): never stored. */
 export const NO_STORE = "no-store";
+
+/** A file whose name holds a hash of its content (the pages' assets): a changed file is a new address, so it never needs revalidating. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";

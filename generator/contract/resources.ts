@@ -174,6 +174,13 @@ export const PAGES = {
   fleet: resource("site", "/fleet", () => "/fleet.html"),
   /** A file of the fleet check's static index (derive/fleet-index.ts names them; docs/fleet.md). */
   fleetIndex: resource("site", "/fleet-index/v1/{file}", (p) => `/fleet-index/v1/${p.file}`),
+  /** For crawlers: robots.txt, and the sitemap, an index naming its parts (derive/sitemap.ts). */
+  robots: resource("site", "/robots.txt", () => "/robots.txt"),
+  sitemap: resource("site", "/sitemap.xml", () => "/sitemap.xml"),
+  sitemapPart: resource("site", "/sitemaps/{number}.xml", (p) => `/sitemaps/${p.number}.xml`),
+  /** Sharing images (Open Graph, PNG): the site's, and each manufacturer's for its pages and its devices' (emit/share-images.ts). */
+  siteImage: resource("site", "/share/site.png", () => "/share/site.png"),
+  manufacturerImage: resource("site", "/share/manufacturers/{manufacturer}.png", (p) => `/share/manufacturers/${p.manufacturer}.png`),
 };
 
 /**

@@ -8,6 +8,8 @@ export interface Site {
   baseUrl: string;
   /** The as-of day (YYYY-MM-DD) every verdict and "upcoming" is computed for. */
   now: string;
+  /** A deploy that is not the production site (a Netlify deploy preview or branch deploy): search engines are asked not to index it. */
+  noindex?: boolean;
 }
 
 /** The two origins alone: what links and the attribution depend on (not the day). */
@@ -24,10 +26,38 @@ function origin(name: string, value: string): string {
   return u.origin;
 }
 
-/** The site from SITE_URL and BASE_URL (throws a message naming the variable when one is not an origin). */
+/**
+ * Where a Netlify build's origin comes from (docs.netlify.com, "Build
+ * environment variables"): the production context publishes at URL (the
+ * site's main address); deploy previews and branch deploys at
+ * DEPLOY_PRIME_URL (the address shared by that branch's or pull request's
+ * deploys). Null outside Netlify (NETLIFY=true).
+ */
+function netlifyDeploy(env: Record<string, string | undefined>): { name: "URL" | "DEPLOY_PRIME_URL"; value?: string; production: boolean } | null {
+  if (env.NETLIFY !== "true") return null;
+  const production = env.CONTEXT === "production";
+  const name = production ? "URL" : "DEPLOY_PRIME_URL";
+  return { name, value: env[name], production };
+}
+
+/**
+ * The site from the environment: SITE_URL and BASE_URL when set; else, on
+ * Netlify, the deploy's own address; else `fallback` (a local build). A
+ * Netlify build with no origin at all is refused by name: a deployed site
+ * that links to localhost is broken. Throws a message naming the variable.
+ */
 export function siteFromEnv(env: Record<string, string | undefined>, now: string, fallback = DEFAULT_ORIGIN): Site {
-  const siteUrl = origin("SITE_URL", env.SITE_URL || fallback);
-  return { siteUrl, baseUrl: env.BASE_URL ? origin("BASE_URL", env.BASE_URL) : siteUrl, now };
+  const deploy = netlifyDeploy(env);
+  let siteUrl: string;
+  if (env.SITE_URL) siteUrl = origin("SITE_URL", env.SITE_URL);
+  else if (deploy?.value) siteUrl = origin(deploy.name, deploy.value);
+  else if (deploy) {
+    throw new Error(
+      `${deploy.name} is not set: a Netlify build (NETLIFY=true, CONTEXT=${env.CONTEXT || "unset"}) takes its origin from ${deploy.name}; set it, or SITE_URL`,
+    );
+  } else siteUrl = origin("SITE_URL", fallback);
+  const site: Site = { siteUrl, baseUrl: env.BASE_URL ? origin("BASE_URL", env.BASE_URL) : siteUrl, now };
+  return deploy && !deploy.production ? { ...site, noindex: true } : site;
 }
 
 /** The site's URL builders, made once per Site (they are called for every record of every output). */
@@ -83,8 +113,27 @@ const urlBuilders = (site: Origins) => {
     apiReference: only(PAGES.apiReference),
     problemTypes: only(PAGES.problemTypes),
     asset: (file: string) => urlOf(site, PAGES.asset, { file }),
+    sitemap: only(PAGES.sitemap),
+    sitemapPart: (number: number) => urlOf(site, PAGES.sitemapPart, { number: String(number) }),
+    siteImage: only(PAGES.siteImage),
+    manufacturerImage: (maker: string) => urlOf(site, PAGES.manufacturerImage, { manufacturer: maker }),
   };
 };
+
+const inSiteByOrigins = new WeakMap<Origins, Origins>();
+
+/**
+ * The origins as the site's own pages link with them: root-relative (so a
+ * build serves from any origin: a deploy preview, the netlify.app address, a
+ * www alias), and absolute only for an API on another origin. Only for links
+ * between pages and to the API; what leaves the site (canonical, feeds,
+ * calendars, attribution, embed code) takes the Site itself.
+ */
+export function inSite(site: Origins): Origins {
+  let local = inSiteByOrigins.get(site);
+  if (!local) inSiteByOrigins.set(site, (local = { siteUrl: "", baseUrl: site.baseUrl === site.siteUrl ? "" : site.baseUrl }));
+  return local;
+}
 
 /** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
 export const siteHost = (site: Origins) => new URL(site.siteUrl).hostname;

@@ -16,9 +16,11 @@ import { assets } from "./assets.ts";
 import { searchIndex } from "./search-index.ts";
 import { identifiers } from "./identifiers.ts";
 import { fleetIndexFile } from "./fleet-index.ts";
+import { shareImages } from "./share-images.ts";
 
 export const emitters: Emitter[] = [
   pages,
+  shareImages,
   assets,
   apiRecords,
   schemaFile,

@@ -6,9 +6,9 @@ import path from "node:path";
 import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
 import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
-import { urls, type Site } from "../derive/site.ts";
+import { inSite, urls, type Site } from "../derive/site.ts";
 import { FLEET_INDEX_FILE } from "../derive/fleet-files.ts";
-import { PAGES, STORAGE, pathOf, type Layout } from "../contract/resources.ts";
+import { PAGES, STORAGE, matchResource, pathOf, type Layout } from "../contract/resources.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeCoverage, describeScope, verdictOf, type CommitmentStatus } from "../derive/verdict.ts";
@@ -25,6 +25,8 @@ import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { osVersionWords } from "../derive/os-versions.ts";
 import { timelineSvg } from "./timeline-svg.ts";
 import { badgeSvg } from "./badge.ts";
+import { assetFiles } from "./assets.ts";
+import { manufacturerCard, SHARE_IMAGE, siteCard } from "../derive/sharing.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATES = path.join(ROOT, "templates");
@@ -111,7 +113,7 @@ function browseEntry(r: DeviceRecord, site: Site) {
   const models = doc.variants.map((v) => v.model);
   return {
     name: doc.name,
-    page: doc.links.page,
+    page: urls(inSite(site)).page(r.slug),
     manufacturer: doc.manufacturer,
     label: doc.verdict.label,
     updated: doc.updated,
@@ -140,7 +142,7 @@ const supportWords = (cs: Commitment[]) =>
  * equivalent). The charts of a page share one axis, so their bars compare.
  */
 function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
-  const u = urls(site);
+  const u = urls(inSite(site));
   // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
   const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
   return makers.flatMap((m) => {
@@ -178,7 +180,7 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
               const doc = docs.get(r.slug)!;
               return {
                 name: doc.name,
-                page: doc.links.page,
+                page: u.page(r.slug),
                 type: doc.deviceType,
                 released: readableDate(r.released),
                 os: supportWords(r.support.os),
@@ -204,8 +206,20 @@ function withdrawalNotice(r: DeviceRecord, catalog: Catalog, site: Site) {
     manufacturer: r.manufacturer,
     withdrawnOn,
     reason,
-    replacement: replacement ? { name: replacement.name, page: urls(site).page(replacement.slug) } : null,
+    replacement: replacement ? { name: replacement.name, page: urls(inSite(site)).page(replacement.slug) } : null,
   };
+}
+
+/** The most a description says before search engines cut it. */
+const DESCRIPTION_MAX = 300;
+
+/** A device page's meta description: what it is, its verdict and the verdict's reason, cut at a word within the limit. */
+function deviceDescription(r: DeviceRecord, site: Site): string {
+  const doc = deviceSummary(r, site);
+  const text = `${doc.name} (${doc.manufacturer}, ${doc.deviceType}): ${doc.verdict.label}. ${verdictOf(r, site.now).reason}`;
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
 }
 
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
@@ -217,7 +231,29 @@ interface Pass {
   devices: unknown[];
 }
 
-export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<{ files: number; bytes: number }> {
+/** The site pages (not the device pages) a sitemap lists: not the 404 and 405 pages, a form's confirmation or a withdrawal notice. */
+const listed = (url: string) =>
+  (url.endsWith(".html") || url.endsWith("/")) &&
+  ![pageFiles.notFound, pageFiles.methodNotAllowed, pageFiles.correctionsThanks].includes(url) &&
+  !matchResource(PAGES.withdrawal, prettyUrl(url));
+
+export interface PagesOutput {
+  files: number;
+  bytes: number;
+  /** The public paths of the site pages a sitemap lists, sorted ("/", "/browse/2", "/docs/api", ...). */
+  sitePages: string[];
+}
+
+export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<PagesOutput> {
+  // Links between pages and to the API are root-relative, so the build serves from any origin; `site` stays for what leaves the site.
+  const local = urls(inSite(site));
+  const assetNames = new Map([...(await assetFiles())].map(([name, a]) => [name, a.file]));
+  /** An asset's address by the name a template uses ("site.css"): its content-hashed file. */
+  const asset = (name: string) => {
+    const file = assetNames.get(name);
+    if (!file) throw new Error(`templates ask for an asset that emit/assets.ts does not make: ${name}`);
+    return local.asset(file);
+  };
   const recent = [...catalog.published]
     .sort((a, b) => {
       const [da, db] = [latestRevisionDay(a), latestRevisionDay(b)];
@@ -226,7 +262,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     .slice(0, 20)
     .map((r) => deviceDocument(r, site));
   const upcoming = catalog.published
-    .flatMap((r) => upcomingSupportEnds(r, site))
+    .flatMap((r) => upcomingSupportEnds(r, site).map((e) => ({ ...e, page: local.page(r.slug) })))
     .sort(bySoonest)
     .slice(0, UPCOMING_SHOWN);
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
@@ -235,11 +271,17 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const makers = manufacturersOf(catalog).map((m) => ({
     name: m.name,
     count: m.records.length,
-    page: urls(site).manufacturerPage(m.slug),
-    calendar: urls(site).manufacturerCalendar(m.slug),
-    feed: urls(site).manufacturerFeed(m.slug),
+    page: local.manufacturerPage(m.slug),
+    calendar: local.manufacturerCalendar(m.slug),
+    feed: local.manufacturerFeed(m.slug),
   }));
   const withdrawn = catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site));
+  // Social sites fetch a sharing image from wherever the page was shared: absolute, like the canonical link.
+  const makerCards = new Map(manufacturersOf(catalog).map((m) => [m.slug, manufacturerCard(m.name, m.records.length)]));
+  const shareImages = {
+    site: { url: urls(site).siteImage(), ...SHARE_IMAGE, alt: siteCard(catalog).alt },
+    maker: (slug: string) => ({ url: urls(site).manufacturerImage(slug), ...SHARE_IMAGE, alt: makerCards.get(slug)!.alt }),
+  };
 
   const render = async ({ input, devices }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
@@ -247,7 +289,9 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
       config(cfg: EleventyConfig) {
         cfg.addGlobalData("site", site);
         // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
-        cfg.addGlobalData("urls", urls(site));
+        cfg.addGlobalData("urls", local);
+        // Addresses shown as text, for a reader to use elsewhere (as docs/ shows {site_url}): absolute.
+        cfg.addGlobalData("absolute", urls(site));
         cfg.addGlobalData("files", filesIn(layout));
         cfg.addGlobalData("devices", devices);
         cfg.addGlobalData("publishedCount", catalog.published.length);
@@ -258,12 +302,13 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("upcomingChart", chartView(endingsChart(upcoming), "upcoming", "upcoming-table"));
         cfg.addGlobalData("makerPages", makerPages);
         cfg.addGlobalData("makers", makers);
-        cfg.addGlobalData("searchIndex", urls(site).searchIndex());
-        cfg.addGlobalData("fleetIndexUrl", urls(site).fleetIndex() + FLEET_INDEX_FILE);
-        cfg.addGlobalData("devicePages", urls(site).page(""));
+        cfg.addGlobalData("searchIndex", local.searchIndex());
+        cfg.addGlobalData("fleetIndexUrl", local.fleetIndex() + FLEET_INDEX_FILE);
+        cfg.addGlobalData("devicePages", local.page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
         cfg.addGlobalData("browse", browse);
         cfg.addGlobalData("withdrawn", withdrawn);
+        cfg.addGlobalData("shareImages", shareImages);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
         cfg.addGlobalData("docPages", DOC_PAGES);
         cfg.addFilter("partialDate", describeDate);
@@ -273,6 +318,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addFilter("osVersionWords", osVersionWords);
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
+        cfg.addFilter("asset", asset);
         cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
@@ -281,8 +327,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
         // A block tag on its own line leaves no line of spaces behind it.
         cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
+        // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
         if (input !== TEMPLATES) return;
-        cfg.addPassthroughCopy({ [path.join(TEMPLATES, "assets")]: "assets" });
         for (const doc of DOC_PAGES) {
           // Links between docs are written as files (list.md) so they work in the repository too,
           // and name the contract's placeholders, {site_url} and {base_url}, which the published page fills in.
@@ -291,22 +337,26 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
               /\]\(([A-Za-z-]+)\.md(#[^)]*)?\)/g,
               (_, name: string, hash = "") => `](${DOC_PAGES.find((d) => d.file === `${name}.md`)?.url ?? name}${hash})`,
             )
+            // A link target stays on the site (root-relative); an address shown as text is for use elsewhere (absolute).
+            .replaceAll("]({site_url}", `](${inSite(site).siteUrl}`)
+            .replaceAll("]({base_url}", `](${inSite(site).baseUrl}`)
             .replaceAll("{site_url}", site.siteUrl)
             .replaceAll("{base_url}", site.baseUrl);
           cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: doc.out });
         }
       },
     });
-    const [copies, pages] = (await elev.write()) as unknown as [{ map: Record<string, string> }[], { content?: string }[]];
+    const [copies, pages] = (await elev.write()) as unknown as [{ map: Record<string, string> }[], { content?: string; url?: string }[]];
     const copied = copies.flatMap((c) => Object.values(c.map));
     return {
       files: pages.length + copied.length,
       bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) + copied.reduce((n, f) => n + statSync(f).size, 0),
+      urls: pages.flatMap((p) => (p.url ? [p.url] : [])),
     };
   };
 
   // The site pages once (the device template paginates over nothing there), then the device pages in runs.
-  const total = await render({ input: TEMPLATES, devices: [] });
+  const { urls: written, ...total } = await render({ input: TEMPLATES, devices: [] });
   const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
     const devices = await Promise.all(
@@ -315,17 +365,19 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         evidence: evidenceDocument(r, site),
         // Drawn into the page: a reader browsing many pages never meets the API's rate limit (docs/exports.md#badge).
         badge: await badgeSvg(badgeOf(verdictOf(r, site.now))),
-        maker: urls(site).manufacturerPage(manufacturerSlug(r.manufacturer)),
+        maker: local.manufacturerPage(manufacturerSlug(r.manufacturer)),
+        makerSlug: manufacturerSlug(r.manufacturer),
+        description: deviceDescription(r, site),
         timeline: chartView(deviceChart(r), "timeline"),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
         hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
-        datasetYears: supportYears(r).map((year) => ({ year, url: urls(site).datasetYear(year) })),
+        datasetYears: supportYears(r).map((year) => ({ year, url: local.datasetYear(year) })),
       })),
     );
     const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });
     total.files += pass.files;
     total.bytes += pass.bytes;
   }
-  return total;
+  return { ...total, sitePages: written.filter(listed).map(prettyUrl).sort() };
 }

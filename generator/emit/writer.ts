@@ -12,7 +12,7 @@ const etagFrom = (hash: Hash) => `"${hash.digest("hex")}"`;
 export class OutputWriter {
   files = 0;
   bytes = 0;
-  /** ETags of the files of at least MANIFEST_MIN_BYTES written, by path from the root ("/api/v1/dataset.csv"). */
+  /** ETags and sizes of the files of at least MANIFEST_MIN_BYTES written, by path from the root ("/api/v1/dataset.csv"). */
   readonly etags: EtagManifest = {};
   private readonly dirs = new Set<string>();
 
@@ -45,7 +45,7 @@ export class OutputWriter {
   }
 
   private keepEtag(relPath: string, size: number, etag: string): void {
-    if (size >= MANIFEST_MIN_BYTES) this.etags[`/${relPath.replace(/^\//, "")}`] = etag;
+    if (size >= MANIFEST_MIN_BYTES) this.etags[`/${relPath.replace(/^\//, "")}`] = { etag, size };
   }
 
   private prepare(relPath: string): string {

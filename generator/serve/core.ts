@@ -134,10 +134,10 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
         .manifest()
         .catch((): EtagManifest => ({}))
     )[file];
-    // A large file streams through with its build-time ETag; a small one is hashed as it passes.
-    if (known) return finish(request, { status: 200, headers, body: stored.body, etag: known });
+    // A large file streams through with its build-time ETag and size; a small one is hashed as it passes. Either may be asked for a byte range.
+    if (known) return finish(request, { status: 200, headers, body: stored.body, etag: known.etag, length: known.size, ranges: true });
     const bytes = new Uint8Array(await stored.arrayBuffer());
-    return finish(request, { status: 200, headers, body: bytes, etag: await etagOf(bytes) });
+    return finish(request, { status: 200, headers, body: bytes, etag: await etagOf(bytes), ranges: true });
   }
 
   /** A slug with no stored file: the CDN's redirect rules say whether it moved (301) or was withdrawn (410). */

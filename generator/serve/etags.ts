@@ -25,5 +25,5 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
  */
 export const MANIFEST_MIN_BYTES = 256 * 1024;
 
-/** The manifest: stored file path → ETag. */
-export type EtagManifest = Record<string, string>;
+/** The manifest: stored file path → its ETag and its size in bytes (the Content-Length a streamed answer carries and its byte ranges count from). */
+export type EtagManifest = Record<string, { etag: string; size: number }>;

@@ -5,7 +5,7 @@
 // of pages, assets and stored files. The API's answers carry headers the edge
 // function sets itself (headers.ts): Netlify applies no _headers rule to them.
 import type { Catalog } from "../derive/catalog.ts";
-import { API_CACHE, MEDIA, NO_STORE } from "../contract/media.ts";
+import { API_CACHE, IMMUTABLE, MEDIA, NO_STORE } from "../contract/media.ts";
 import { API, API_ROOT, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
 import { CORS_HEADERS, SECURITY_HEADERS } from "./headers.ts";
 import type { RedirectRule } from "./netlify-rules.ts";
@@ -39,6 +39,8 @@ export const headerRules: HeaderRule[] = [
   { path: `${API_ROOT}*`, headers: CORS_HEADERS },
   { path: inFolderOf(STORAGE.rateLimitedProblem), headers: { "Content-Type": MEDIA.problem } },
   { path: RATE_LIMITED_PATH, headers: RATE_LIMITED },
+  // The pages' assets, named by a hash of their content (emit/assets.ts); the pages themselves keep Netlify's default (revalidate each view).
+  { path: inFolderOf(PAGES.asset.file({ file: "x" })), headers: { "Cache-Control": IMMUTABLE } },
   // The site search's static index (derive/search-files.ts): read by the home page, not part of the API; cached as the API is.
   { path: inFolderOf(PAGES.searchIndex.file({ file: "root.json" })), headers: { "Cache-Control": API_CACHE } },
   // The fleet check's static index (derive/fleet-index.ts): likewise.
@@ -51,8 +53,10 @@ export const headerRules: HeaderRule[] = [
  * live-search requests also from the API's origin, no plugins, no framing.
  * It names the deployment's origins, so the build writes it (emit/netlify.ts)
  * rather than the static table. API answers carry their own (headers.ts).
+ * Links within the pages are root-relative ('self' is whichever origin
+ * serves the build).
  */
-export function siteHeaderRules(site: { siteUrl: string; baseUrl: string }): HeaderRule[] {
+export function siteHeaderRules(site: { siteUrl: string; baseUrl: string; noindex?: boolean }): HeaderRule[] {
   const api = new URL(site.baseUrl).origin;
   const sources = new URL(site.siteUrl).origin === api ? "'self'" : `'self' ${api}`;
   const policy = [
@@ -64,7 +68,9 @@ export function siteHeaderRules(site: { siteUrl: string; baseUrl: string }): Hea
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ];
-  return [{ path: "/*", headers: { "Content-Security-Policy": policy.join("; ") } }];
+  // A deploy preview or branch deploy (derive/site.ts) asks search engines to keep it out of their index; robots.txt still lets them fetch it, or they would never see this.
+  const robots: Record<string, string> = site.noindex ? { "X-Robots-Tag": "noindex" } : {};
+  return [{ path: "/*", headers: { "Content-Security-Policy": policy.join("; "), ...robots } }];
 }
 
 /** Rules that hold for every catalog, after the catalog's own (Netlify evaluates them in order; the first match wins). */

@@ -175,6 +175,7 @@ export function createStaticLayer(files: FileReader, rules: NetlifyRules) {
     headers["Content-Type"] ??= served ? mediaOf(served.path) : MEDIA.text;
     // A POST is answered as the GET of the page it was sent to (Netlify Forms).
     const asGet = request.method === "POST" ? new Request(request.url) : request;
-    return finish(asGet, { status, headers, body: answer.file.body, etag: answer.file.etag });
+    // A stored file answered 200 may be asked for a byte range, as of Netlify's CDN.
+    return finish(asGet, { status, headers, body: answer.file.body, etag: answer.file.etag, ranges: request.method !== "POST" });
   };
 }

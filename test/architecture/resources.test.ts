@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { assetFiles } from "../../generator/emit/assets.ts";
 import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
 
 /** Parameters of the fixture catalog for each placeholder name. */
@@ -28,6 +29,8 @@ const stored = (table: Record<string, Resource>) => Object.entries(table).filter
 let dist: string;
 beforeAll(async () => {
   dist = inject("fixtureDist");
+  // Assets are stored under content-hashed names (emit/assets.ts).
+  SAMPLE.file = (await assetFiles()).get("site.css")!.file;
 });
 
 describe("the resource table", () => {

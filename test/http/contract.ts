@@ -13,6 +13,7 @@ import { headersSuite } from "./headers.ts";
 import { identifiersSuite } from "./identifiers.ts";
 import { methodsSuite } from "./methods.ts";
 import { problemsSuite } from "./problems.ts";
+import { rangesSuite } from "./ranges.ts";
 import { rateLimitSuite } from "./rate-limit.ts";
 import { recordsSuite } from "./records.ts";
 
@@ -48,6 +49,11 @@ export function httpContract(name: TargetName) {
   describe(`${name}: problems`, () => problemsSuite(() => t.fixture));
   describe(`${name}: conditional requests and HEAD`, () =>
     conditionalSuite(
+      () => t.fixture,
+      () => t.list,
+    ));
+  describe(`${name}: lengths and byte ranges`, () =>
+    rangesSuite(
       () => t.fixture,
       () => t.list,
     ));

@@ -10,6 +10,7 @@
 //   _headers names for the path set by the answer itself (netlify dev adds
 //   the _headers value of any name the edge function leaves unset; Netlify
 //   applies none to an edge function's answer).
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyRules } from "../../generator/serve/netlify-rules.ts";
 import type { HttpTarget } from "../helpers/targets.ts";
@@ -167,6 +168,27 @@ export function headersSuite(target: () => HttpTarget) {
         enforced(field, (csp) => same(effective(csp, "script-src"), ["'none'"])),
         `${path}: ${field}`,
       ).toBe(true);
+    }
+  });
+
+  it("serves every asset a page loads under a content-hashed name, cached a year as immutable, while the pages revalidate", async () => {
+    const assets = new Set<string>();
+    for (const path of Object.values(PAGES)) {
+      const res = await get(path);
+      expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/max-age=[1-9]|immutable/);
+      for (const m of (await res.text()).matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)) assets.add(m[1]!);
+    }
+    expect(assets.size).toBeGreaterThanOrEqual(3);
+    for (const asset of assets) {
+      expect(asset).toMatch(/^\/assets\/[a-z-]+\.[0-9a-f]{12}\.(css|js)$/);
+      const res = await get(asset);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get("cache-control"), asset).toBe("public, max-age=31536000, immutable");
+      const hash = createHash("sha256")
+        .update(new Uint8Array(await res.arrayBuffer()))
+        .digest("hex")
+        .slice(0, 12);
+      expect(asset, "the name's hash is the content's").toContain(`.${hash}.`);
     }
   });
 }

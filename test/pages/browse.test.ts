@@ -37,7 +37,7 @@ describe("browse pages over a 250-record catalog", () => {
         slugs.push(m[1]!);
         names.push(m[2]!);
       }
-      const rel = /<a rel="next" href="https:\/\/devices\.example([^"]+)">/.exec(html);
+      const rel = /<a rel="next" href="(\/[^"]+)">/.exec(html);
       next = rel ? rel[1]! : null;
     }
     expect(pages).toEqual(["/browse/", "/browse/2", "/browse/3"]);
@@ -47,7 +47,7 @@ describe("browse pages over a 250-record catalog", () => {
     const keys = names.map(normalize);
     expect(keys).toEqual([...keys].sort());
     const last = await (await fetch(`${preview.url}/browse/3`)).text();
-    expect(last).toContain('<a rel="prev" href="https://devices.example/browse/2">');
+    expect(last).toContain('<a rel="prev" href="/browse/2">');
     expect(last).not.toContain('rel="next"');
   });
 });

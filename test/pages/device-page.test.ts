@@ -173,14 +173,12 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("advertises the JSON record, its calendar and the feed, and links the canonical page", async () => {
+  it("advertises the JSON record, its calendar and the feed root-relative, and links the canonical page absolute", async () => {
     const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);
-    expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe(`${site.origin}/feed.xml`);
-    expect(await page.locator('link[rel="alternate"][type="application/json"]').getAttribute("href")).toBe(`${site.origin}/api/v1/devices/alpha-phone`);
-    expect(await page.locator('link[rel="alternate"][type="text/calendar"]').first().getAttribute("href")).toBe(
-      `${site.origin}/api/v1/calendar/alpha-phone.ics`,
-    );
+    expect(await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute("href")).toBe("/feed.xml");
+    expect(await page.locator('link[rel="alternate"][type="application/json"]').getAttribute("href")).toBe("/api/v1/devices/alpha-phone");
+    expect(await page.locator('link[rel="alternate"][type="text/calendar"]').first().getAttribute("href")).toBe("/api/v1/calendar/alpha-phone.ics");
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${site.origin}/devices/alpha-phone`);
   });
 });

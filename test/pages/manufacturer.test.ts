@@ -58,7 +58,8 @@ describe.skipIf(!hasChromium)("a manufacturer of 300+ devices", () => {
       seen.push(...slugs);
       releases.push(...slugs.map((s) => periodOf(published.find((r) => r.slug === s)!.released)?.first ?? ""));
       const link = page.locator('nav.pager a[rel="next"]');
-      next = (await link.count()) ? await link.getAttribute("href") : null;
+      const href = (await link.count()) ? await link.getAttribute("href") : null;
+      next = href && new URL(href, page.url()).href;
     }
     expect(pages).toBe(Math.ceil(published.length / MANUFACTURER_PAGE_SIZE));
     expect([...seen].sort()).toEqual(published.map((r) => r.slug).sort());

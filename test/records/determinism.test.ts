@@ -40,6 +40,8 @@ it("a next-day rebuild across one known transition changes only the files that m
     "devices/alpha-phone.html", // its page
     "index.html", // the catalog's "data last changed"
     "manufacturers/example-maker.html", // its manufacturer's page says when its devices' data last changed
+    "sitemap.xml", // the part's lastmod, the newest of its pages'
+    "sitemaps/1.xml", // its page's lastmod: the day its data last changed
   ]);
   // Its badge, CSV rows, calendars and search card stay: the label is still "updates until 2031-10 (month)" while security continues.
 });
