@@ -29,18 +29,23 @@ const MEANINGS = [
 ];
 
 /**
- * A variant's model codes, from its position alone (no draw from the PRNG, so
- * the rest of the catalog is what it was before codes existed): a model
- * number unique to the variant, a codename on each record's first variant,
- * and a board that each pair of records 50k and 50k+1 share, as a source
- * giving one board to two devices would say (`shared`).
+ * A variant's model codes, from its slug alone (no draw from the PRNG, so the
+ * rest of the catalog is what it was before codes existed; and unique across
+ * catalogs drawn with different seeds, which tests merge): a model number
+ * unique to the variant, a codename on each record's first variant, and a
+ * board that each pair of records 50k and 50k+1 of one catalog share, as a
+ * source giving one board to two devices would say (`shared`).
  */
-function synthIdentifiers(maker: string, line: string, i: number, v: number): Identifier[] {
+function synthIdentifiers(maker: string, slug: string, i: number, v: number): Identifier[] {
+  // The record's position (unique in its catalog) and an FNV-1a hash of its slug (telling catalogs apart).
+  let h = 0x811c9dc5;
+  for (const ch of slug) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  const key = `${i.toString(36)}X${h.toString(36)}`;
   const codes: Identifier[] = [
     // A model number has a digit (load/identifier-formats.ts): the variant's index follows the unique part.
-    { kind: "model-number", value: `${maker.slice(0, 2).toUpperCase()}-${(i * 7 + v).toString(36).toUpperCase()}-${v}`, sourceId: "policy" },
+    { kind: "model-number", value: `${maker.slice(0, 2).toUpperCase()}-${key.toUpperCase()}-${v}`, sourceId: "policy" },
   ];
-  if (v === 0) codes.push({ kind: "codename", value: `${line.toLowerCase().replace(/[^a-z0-9]+/g, "")}${i.toString(36)}`, sourceId: "policy" });
+  if (v === 0) codes.push({ kind: "codename", value: slug.replaceAll("-", "").slice(-40), sourceId: "policy" });
   // Written as an Apple board is (a letter, digits, AP), the one shape the format allows.
   if (v === 0 && i % 50 < 2) codes.push({ kind: "board", value: `B${Math.floor(i / 50)}AP`, sourceId: "policy", shared: true });
   return codes;
@@ -72,7 +77,7 @@ export function synthRecords(count: number, seed: number): DeviceRecord[] {
     const variants = Array.from({ length: int(1, 3) }, (_, v) => ({
       model: `${maker.slice(0, 2).toUpperCase()}${(i * 7 + v).toString(36).toUpperCase()}-${v + 1}`,
       regions: [...new Set(Array.from({ length: int(1, 4) }, () => pick(REGIONS)))].sort(),
-      identifiers: synthIdentifiers(maker, line, i, v),
+      identifiers: synthIdentifiers(maker, slug, i, v),
     }));
     const sourceId = "policy";
     const commitment = (id: string, years: number, regions?: string[]): Commitment => {

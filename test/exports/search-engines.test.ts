@@ -124,7 +124,12 @@ describe("the fixtures' build", () => {
 
   it("draws the site's sharing image and each manufacturer's as 1200 × 630 PNG", () => {
     const images = filesIn(dist).filter((f) => f.startsWith("share/"));
-    expect(images).toEqual(["share/manufacturers/example-maker.png", "share/manufacturers/hyperlink-https-evil-example.png", "share/site.png"]);
+    expect(images).toEqual([
+      "share/manufacturers/example-maker.png",
+      "share/manufacturers/hyperlink-https-evil-example.png",
+      "share/manufacturers/sample-devices.png",
+      "share/site.png",
+    ]);
     for (const f of images) {
       const png = PNG.sync.read(readFileSync(path.join(dist, f)));
       expect([png.width, png.height], f).toEqual([1200, 630]);

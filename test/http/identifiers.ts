@@ -61,12 +61,12 @@ export function identifiersSuite(target: () => HttpTarget) {
     it("a code the source shares lists every device that carries it", async () => {
       const body = await lookup("exb-700");
       expect(body.devices.map((d) => d.slug)).toEqual(["beta-tablet", "epsilon-laptop"]);
-      expect(body.devices.every((d) => d.identifier.shared === true && d.identifier.kind === "board")).toBe(true);
+      expect(body.devices.every((d) => d.identifier.shared === true && d.identifier.kind === "model-number")).toBe(true);
     });
 
-    it("hostile text in a code is data: it comes back as written, in JSON", async () => {
-      const body = await lookup(encodeURIComponent('=HYPERLINK("https://evil.example")<img src=x onerror=alert(1)>'));
-      expect(body.devices[0]!.identifier.value).toBe('=HYPERLINK("https://evil.example")<img src=x onerror=alert(1)>');
+    it("a code with the punctuation a SKU may hold comes back as written, in JSON", async () => {
+      const body = await lookup(encodeURIComponent("Surface_Hostile_1:2+"));
+      expect(body.devices[0]!.identifier.value).toBe("Surface_Hostile_1:2+");
     });
 
     it("an unknown code, a withdrawn record's code and a code without letters or digits are JSON 404 problems", async () => {
@@ -102,16 +102,15 @@ export function identifiersSuite(target: () => HttpTarget) {
   });
 
   describe("model codes wherever a person or a tool looks", () => {
-    it("the device page lists each variant's codes with kind, markets and source; hostile text is escaped", async () => {
+    it("the device page lists each variant's codes with kind, markets and source", async () => {
       const page = await (await get("/devices/alpha-phone")).text();
       expect(page).toMatch(/<code>SM-A525F<\/code> <span class="muted">\(model number; US, CA\)<\/span> <a href="#source-maker-policy">/);
       expect(page).toContain("<code>iPhone99,1</code>");
       expect(await (await get("/devices/delta-watch")).text()).toContain('<td data-label="Model codes"><span class="muted">None recorded</span></td>');
       const shared = await (await get("/devices/beta-tablet")).text();
-      expect(shared).toContain('<code>EXB-700</code> <span class="muted">(model-number; the source gives it to other devices too)</span>');
+      expect(shared).toContain('<code>EXB-700</code> <span class="muted">(model number; the source gives it to other devices too)</span>');
       const hostile = await (await get("/devices/hostile-device")).text();
-      expect(hostile).toContain("<code>=HYPERLINK(&quot;https://evil.example&quot;)&lt;img src=x onerror=alert(1)&gt;</code>");
-      expect(hostile).not.toContain("<img src=x");
+      expect(hostile).toContain("<code>Surface_Hostile_1:2+</code>");
     });
 
     it("the evidence says which code rests on which source, with its variant", async () => {
