@@ -12,6 +12,7 @@ import { readOsFile } from "../generator/import/endoflife-os.ts";
 import { readProductFile } from "../generator/import/endoflife-releases.ts";
 import { readRelease } from "../generator/import/endoflife-readings.ts";
 import { readCatalog } from "../generator/load/read.ts";
+import { rng } from "../generator/synth/generate.ts";
 import type { Commitment } from "../generator/schema/record.ts";
 
 const { values } = parseArgs({
@@ -23,18 +24,6 @@ const { values } = parseArgs({
   },
 });
 const SNAPSHOT = path.resolve(import.meta.dirname, "../../shared/sources/endoflife.date");
-
-/** mulberry32: a small, well-known seeded generator. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const folder = readSnapshotFolder(SNAPSHOT);
 const osFiles = new Map(folder.osFiles.map((o) => [o.name, readOsFile(o).os!]));
@@ -55,7 +44,7 @@ for (const p of folder.products) {
 const { records } = await readCatalog(values.data);
 const published = records.map((l) => l.record).filter((r) => r.publication.state === "published" && sourceOf.has(r.slug));
 published.sort((a, b) => (a.slug < b.slug ? -1 : 1));
-const next = random(Number(values.seed));
+const next = rng(Number(values.seed));
 const pool = [...published];
 const sample = Array.from({ length: Math.min(Number(values.count), pool.length) }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!);
 

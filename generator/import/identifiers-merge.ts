@@ -13,7 +13,7 @@ import { formatProblem, validateFiles, type LoadedRecord } from "../load/validat
 import { IDENTIFIER_KINDS, type DeviceRecord, type Identifier, type Source } from "../schema/record.ts";
 import { indexCatalog, nameKey } from "./endoflife-matching.ts";
 import { IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
-import type { IdentifierReport, ReportCode, ReviewEntry, RowRef } from "./identifiers-report.ts";
+import type { IdentifierReport, ReportCode, ReviewEntry, RowRef, RunSummary } from "./identifiers-report.ts";
 import { buildReport } from "./identifiers-report.ts";
 
 export type Kind = Identifier["kind"];
@@ -41,18 +41,10 @@ export interface SourceRow {
 }
 
 /** What a source reader hands the merge. */
-export interface SourceRun {
-  importer: string;
-  title: string;
-  repository: string;
-  commit: string;
-  commitDate: string;
-  files: string[];
+export interface SourceRun extends RunSummary {
   rows: SourceRow[];
   /** Doubts the reader found itself (a name the source gives several generations, two tables that disagree). */
   review: ReviewEntry[];
-  /** Rows set aside before matching, counted by reason (a manufacturer the catalog does not hold, an unreleased device). */
-  setAside: Record<string, number>;
   /**
    * The model family of a model number, where the manufacturer numbers its
    * generations (Samsung: SM-A525F → A525). A row whose families share none

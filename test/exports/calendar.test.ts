@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogEvents } from "../../generator/emit/calendar.ts";
 import { fold } from "../../generator/derive/ics-fold.ts";
 import type { SupportEndEvent } from "../../generator/derive/calendar-events.ts";
-import { buildTo } from "../helpers/build.ts";
+import { buildTo, PUBLISHED_FIXTURES } from "../helpers/build.ts";
 
 const parseCalendar = readCalendar;
 type ParsedEvent = CalendarEvent;
@@ -151,21 +151,7 @@ describe("/api/v1/calendar/<slug>.ics", () => {
     const files = readdirSync(path.join(dist, "api/v1/calendar"))
       .filter((f) => f.endsWith(".ics"))
       .sort();
-    expect(files).toEqual(
-      [
-        "alpha-phone",
-        "beta-tablet",
-        "delta-watch",
-        "epsilon-laptop",
-        "gamma-phone",
-        "hostile-device",
-        "iota-phone",
-        "kappa-phone",
-        "lambda-tablet",
-        "mu-phone",
-        "theta-watch",
-      ].map((s) => `${s}.ics`),
-    );
+    expect(files).toEqual(PUBLISHED_FIXTURES.map((s) => `${s}.ics`));
     const all = files.flatMap((f) => parseCalendar(read(dist, `api/v1/calendar/${f}`)).events);
     expect(all.map((e) => e.uid).sort()).toEqual([...UIDS_2026_11_22].sort());
     expect(parseCalendar(read(dist, "api/v1/calendar/beta-tablet.ics")).events).toEqual([]);

@@ -7,24 +7,12 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { neutralizeFormula } from "../../generator/derive/csv-cells.ts";
 import { DATASET_COLUMNS, datasetRows } from "../../generator/derive/dataset-rows.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
-import { FIXTURES, SITE } from "../helpers/build.ts";
+import { FIXTURES, SITE, PUBLISHED_FIXTURES } from "../helpers/build.ts";
 
 type Row = Record<(typeof DATASET_COLUMNS)[number]["name"], string>;
 
 const fixture = (slug: string) => JSON.parse(readFileSync(path.join(FIXTURES, "devices", `${slug}.json`), "utf8"));
-const PUBLISHED = [
-  "alpha-phone",
-  "beta-tablet",
-  "delta-watch",
-  "epsilon-laptop",
-  "gamma-phone",
-  "hostile-device",
-  "iota-phone",
-  "kappa-phone",
-  "lambda-tablet",
-  "mu-phone",
-  "theta-watch",
-];
+const PUBLISHED = PUBLISHED_FIXTURES;
 
 let dist: string;
 const raw = (file: string) => readFileSync(path.join(dist, "api/v1", file), "utf8");

@@ -73,3 +73,18 @@ function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }
+
+/** The slugs of the fixture catalog's published records, in order. */
+export const PUBLISHED_FIXTURES = [
+  "alpha-phone",
+  "beta-tablet",
+  "delta-watch",
+  "epsilon-laptop",
+  "gamma-phone",
+  "hostile-device",
+  "iota-phone",
+  "kappa-phone",
+  "lambda-tablet",
+  "mu-phone",
+  "theta-watch",
+];
