@@ -206,13 +206,12 @@ describe("limit: the odd spellings (docs/list.md#parameters)", () => {
     }
   });
 
-  it("a million-digit limit: the HTTP server refuses the request line (431), and the list core answers 400 at once", async () => {
+  it("a million-digit limit: the HTTP server refuses the request line (431), and the list core answers 400 without reading the index", async () => {
     const huge = "1".repeat(1_000_000);
     expect((await get(`/api/v1/devices?limit=${huge}`)).status).toBe(431);
+    // A source that fails if read: the parameter is refused before any work on the catalog (its cost is the bench's, not a test's).
     const noSource: ListSource = { index: () => Promise.reject(new Error("not reached")), items: () => Promise.reject(new Error("not reached")) };
-    const t0 = performance.now();
     const r = await handleList(new Request(`http://localhost/api/v1/devices?limit=${huge}`), noSource, () => Promise.reject(new Error("not reached")));
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(r.status).toBe(400);
     const body: any = await r.json();
     expect(body.type).toBe("/docs/problems#invalid-limit");

@@ -48,7 +48,6 @@ describe.skipIf(!hasChromium)("live search in Chromium", () => {
       return { names: body.devices.map((d) => d.name), total: body.meta.total };
     };
 
-    const started = Date.now();
     let keystrokes = 0;
     const type = async (text: string) => {
       for (const ch of text) {
@@ -79,7 +78,6 @@ describe.skipIf(!hasChromium)("live search in Chromium", () => {
       await erase(back);
     }
     expect(keystrokes).toBe(60);
-    expect(Date.now() - started).toBeLessThan(60_000);
 
     // What the last typed query shows is what the API lists first.
     await settled();
