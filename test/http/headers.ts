@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNetlifyRules } from "../../generator/serve/netlify-rules.ts";
 import type { HttpTarget } from "../helpers/targets.ts";
-import { isRetried404 } from "./netlify-dev.ts";
+import { isRetried404, assetCacheControl } from "./netlify-dev.ts";
 
 /** One CSP as directive → sources (the first occurrence of a directive wins, as browsers read it). */
 function directives(policy: string): Map<string, string[]> {
@@ -183,7 +183,7 @@ export function headersSuite(target: () => HttpTarget) {
       expect(asset).toMatch(/^\/assets\/[a-z-]+\.[0-9a-f]{12}\.(css|js)$/);
       const res = await get(asset);
       expect(res.status, asset).toBe(200);
-      expect(res.headers.get("cache-control"), asset).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("cache-control"), asset).toBe(assetCacheControl(target()));
       const hash = createHash("sha256")
         .update(new Uint8Array(await res.arrayBuffer()))
         .digest("hex")

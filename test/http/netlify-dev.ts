@@ -19,6 +19,27 @@ export const STATIC_405_MEDIA = "text/plain";
  */
 export const indexCacheControl = (t: HttpTarget) => (t.name === "netlify" ? /^public, max-age=0/ : /max-age=300/);
 
+/**
+ * The Cache-Control of an asset (`/assets/<name>.<hash>.css`), which a
+ * _headers rule makes a year's and immutable: netlify dev's static server
+ * sends its own `public, max-age=0` instead, as for the search index.
+ */
+export const assetCacheControl = (t: HttpTarget) => (t.name === "netlify" ? "public, max-age=0" : "public, max-age=31536000, immutable");
+
+/**
+ * The Content-Length of a HEAD answer of the edge function: netlify dev's
+ * proxy drops the body and states `0`; the preview, Deno and our core state
+ * the length of the body a GET gives.
+ */
+export const headLength = (t: HttpTarget, bytes: number) => (t.name === "netlify" ? "0" : String(bytes));
+
+/**
+ * The Content-Length of a body the edge function streams (a file of 256 KB
+ * or more, read through unhashed): netlify dev's proxy forwards it chunked,
+ * without the length our core states.
+ */
+export const streamedLength = (t: HttpTarget, bytes: number) => (t.name === "netlify" ? null : String(bytes));
+
 /** The extensions after which netlify dev tries no other path on a 404 (its `assetExtensionRegExp`). */
 const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
 
