@@ -87,7 +87,8 @@ export function sortReport(report: Report): Report {
 
 export const reportJson = (report: Report) => `${JSON.stringify(report, null, 2)}\n`;
 
-const cell = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("\n", " ");
+/** A value as one cell of a Markdown table: its backslashes and pipes escaped, on one line. Every report writes its tables so. */
+export const cell = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("\n", " ");
 const code = (s: string) => (s ? `\`${s.replaceAll("`", "'")}\`` : "");
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");

@@ -6,6 +6,7 @@
 // they stand in the records, not what one run wrote, and names files relative
 // to the source folder.
 import type { DeviceRecord } from "../schema/record.ts";
+import { cell } from "./endoflife-report.ts";
 
 /** A source row: its file (relative to the source folder), line and how the source names the device. */
 export interface RowRef {
@@ -136,7 +137,6 @@ export function buildReport(input: {
 
 export const identifierReportJson = (r: IdentifierReport) => `${JSON.stringify(r, null, 2)}\n`;
 
-const cell = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("\n", " ");
 const table = (head: string[], rows: string[][]) =>
   rows.length
     ? [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`), ""]

@@ -11,6 +11,7 @@ import type { DeviceRecord } from "../schema/record.ts";
 import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
 import { statementSummary } from "./endoflife-readings.ts";
 import { crossCheck, type CrossCheckRow } from "./apple-crosscheck.ts";
+import { cell } from "./endoflife-report.ts";
 
 /** What the source itself says of security support on its commit day. */
 export type SourceStatus = "ended" | "supported" | "not stated";
@@ -150,8 +151,6 @@ export function verdictSanity({ readings, commit, commitDate, apple }: SanityInp
     contradictions: rows,
   };
 }
-
-const cell = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("\n", " ");
 
 export const sanityJson = (r: SanityReport) => `${JSON.stringify(r, null, 2)}\n`;
 

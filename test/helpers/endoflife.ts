@@ -1,5 +1,6 @@
 // Test helpers for the endoflife.date importer: the hand-made snapshot and
 // catalog under test/fixtures/endoflife/, read as the CLI reads them.
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readProductFile } from "../../generator/import/endoflife-releases.ts";
@@ -50,3 +51,18 @@ export function fixtureOsFiles(): Map<string, OsFile> {
 
 /** A curated fixture record, as a fresh object a test may change. */
 export const fixtureRecord = (slug: string): DeviceRecord => JSON.parse(readFileSync(path.join(FIXTURE_DATA, "devices", `${slug}.json`), "utf8"));
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** `npm run import`'s script, run as the command line runs it. */
+export const IMPORT_COMMAND = path.join(ROOT, "generator/cli/import.ts");
+
+/** `npm run import -- ...args` in a process of its own: the exit status the shell sees, and what it writes. */
+export function importCli(args: string[]): { status: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync(process.execPath, ["--import", "tsx", IMPORT_COMMAND, ...args], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
+    return { status: 0, stdout, stderr: "" };
+  } catch (e) {
+    const err = e as { status: number; stdout: string; stderr: string };
+    return { status: err.status, stdout: err.stdout, stderr: err.stderr };
+  }
+}

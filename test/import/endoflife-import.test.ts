@@ -4,7 +4,6 @@
 // second run that changes nothing, nothing at all written on bad input), on
 // the real endoflife.date snapshot (every proposal valid, counts per file),
 // and the generated docs/import.md being current.
-import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -27,21 +26,11 @@ import {
   REAL_SNAPSHOT,
   realSources,
   SNAPSHOT,
+  IMPORT_COMMAND,
+  importCli,
 } from "../helpers/endoflife.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const COMMAND = path.join(ROOT, "generator/cli/import.ts");
-
-/** The command in a process of its own: the exit status the shell sees, and what it writes. */
-function cli(args: string[]): { status: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(process.execPath, ["--import", "tsx", COMMAND, ...args], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
-    return { status: 0, stdout, stderr: "" };
-  } catch (e) {
-    const err = e as { status: number; stdout: string; stderr: string };
-    return { status: err.status, stdout: err.stdout, stderr: err.stderr };
-  }
-}
 
 class Exited extends Error {
   constructor(readonly status: number) {
@@ -58,7 +47,7 @@ let runs = 0;
 async function cliHere(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const argv = process.argv;
   const out: Record<"stdout" | "stderr", string[]> = { stdout: [], stderr: [] };
-  process.argv = [process.execPath, COMMAND, ...args];
+  process.argv = [process.execPath, IMPORT_COMMAND, ...args];
   const exit = vi.spyOn(process, "exit").mockImplementation((code) => {
     throw new Exited(Number(code ?? 0));
   });
@@ -70,7 +59,7 @@ async function cliHere(args: string[]): Promise<{ status: number; stdout: string
   });
   let status = 0;
   try {
-    await import(/* @vite-ignore */ `${COMMAND}?run=${runs++}`);
+    await import(/* @vite-ignore */ `${IMPORT_COMMAND}?run=${runs++}`);
   } catch (e) {
     if (!(e instanceof Exited)) throw e;
     status = e.status;
@@ -306,7 +295,7 @@ describe("the command", () => {
   it("writes valid proposals and the report; a second run writes nothing new and changes no byte", async () => {
     const data = copyOfFixtureData();
     const args = ["endoflife", SNAPSHOT, "--data", data, "--checked", "2026-11-24"];
-    const first = cli(args);
+    const first = importCli(args);
     expect(first.status, first.stderr).toBe(0);
     const { records, problems } = await readCatalog(data);
     expect(problems).toEqual([]);
@@ -328,7 +317,7 @@ describe("the command", () => {
   it("reports every problem of bad input as file:line and writes nothing, not even the report", () => {
     const data = copyOfFixtureData();
     const before = treeDigests(data);
-    const run = cli(["endoflife", path.join(ENDOFLIFE_FIXTURES, "broken"), "--data", data, "--checked", "2026-11-24"]);
+    const run = importCli(["endoflife", path.join(ENDOFLIFE_FIXTURES, "broken"), "--data", data, "--checked", "2026-11-24"]);
     expect(run.status).toBe(2);
     const lines = run.stderr.split("\n").map((l) => l.replace(`${ENDOFLIFE_FIXTURES}/broken/products/`, ""));
     expect(lines).toEqual(
@@ -351,7 +340,7 @@ describe("the command", () => {
     [["endoflife"], /give exactly one folder/, cliHere],
     [["endoflife", SNAPSHOT, "--state", "live"], /--state must be draft or published/, cliHere],
     [["endoflife", SNAPSHOT, "--commit", "2222222222222222222222222222222222222222"], /--commit-date is needed/, cliHere],
-    [["endoflife", path.join(ENDOFLIFE_FIXTURES, "data")], /LICENSE:1: not found/, cli],
+    [["endoflife", path.join(ENDOFLIFE_FIXTURES, "data")], /LICENSE:1: not found/, importCli],
   ])("refuses %j", async (args, message, run) => {
     const result = await run(args);
     expect(result.status).toBe(2);

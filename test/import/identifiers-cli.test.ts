@@ -2,25 +2,13 @@
 // a catalog. Bad input exits 2 naming file:line and leaves the data folder
 // as it was; a good run writes the changed records and the reports, and a
 // second run leaves every byte as it is.
-import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir, treeDigests } from "../helpers/build.ts";
-import { FIXTURE_DATA, SNAPSHOT } from "../helpers/endoflife.ts";
+import { FIXTURE_DATA, importCli, SNAPSHOT } from "../helpers/endoflife.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const COMMAND = path.join(ROOT, "generator/cli/import.ts");
-
-function cli(args: string[]): { status: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(process.execPath, ["--import", "tsx", COMMAND, ...args], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
-    return { status: 0, stdout, stderr: "" };
-  } catch (e) {
-    const err = e as { status: number; stdout: string; stderr: string };
-    return { status: err.status, stdout: err.stdout, stderr: err.stderr };
-  }
-}
 
 const copyOfFixtureData = () => {
   const data = path.join(tempDir("dl-identifiers-"), "data");
@@ -32,7 +20,7 @@ describe("npm run import -- <identifier source>", () => {
   it("bad input: exit 2, every problem as file:line, nothing written", () => {
     const data = copyOfFixtureData();
     const before = treeDigests(data);
-    const run = cli(["appledb", path.join(ROOT, "test/fixtures/identifiers/appledb-broken"), "--data", data, "--checked", "2026-11-24"]);
+    const run = importCli(["appledb", path.join(ROOT, "test/fixtures/identifiers/appledb-broken"), "--data", data, "--checked", "2026-11-24"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/iPhone15,4\.json:5: model must be text or a list of text/);
     expect(run.stderr).toMatch(/iPhone15,5\.json:4: not valid JSON/);
@@ -42,14 +30,14 @@ describe("npm run import -- <identifier source>", () => {
 
   it("writes the codes and the report once; a second run changes no byte", () => {
     const data = copyOfFixtureData();
-    const first = cli(["samsung", SNAPSHOT, "--data", data, "--checked", "2026-11-24"]);
+    const first = importCli(["samsung", SNAPSHOT, "--data", data, "--checked", "2026-11-24"]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/written now to 1 records/);
     const s22 = JSON.parse(readFileSync(path.join(data, "devices/samsung-galaxy-s22.json"), "utf8"));
     expect(s22.variants[0].identifiers).toEqual([{ kind: "model-number", value: "SM-S901B", sourceId: "endoflife-samsung-mobile" }]);
     expect(readFileSync(path.join(data, "import/identifiers-samsung.md"), "utf8")).toMatch(/SM-S901B/);
     const after = treeDigests(data);
-    const second = cli(["samsung", SNAPSHOT, "--data", data, "--checked", "2026-12-01"]);
+    const second = importCli(["samsung", SNAPSHOT, "--data", data, "--checked", "2026-12-01"]);
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/0 written now to 0 records/);
     expect(treeDigests(data)).toEqual(after);
