@@ -165,7 +165,8 @@ function kindVerdict(commitments: Commitment[], today: string): KindVerdict {
 function agreedStatus(statuses: Set<CommitmentStatus>): CommitmentStatus | "varies" {
   const all = [...statuses];
   if (all.length === 1) return all[0]!;
-  if (all.every((s) => ENDED_STATUSES.has(s))) return (["ended", "ended-observed", "ended-undated"] as const).find((s) => statuses.has(s))!;
+  // The strongest ended status present: a documented end, then an observed last update, then none (ENDED_STATUSES' order).
+  if (all.every((s) => ENDED_STATUSES.has(s))) return [...ENDED_STATUSES].find((s) => statuses.has(s as CommitmentStatus)) as CommitmentStatus;
   if (all.every((s) => s === "continuing" || s === "listed-continuing")) return "continuing";
   return "varies";
 }
