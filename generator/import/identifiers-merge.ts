@@ -344,7 +344,7 @@ function revisionReason(importer: string, adds: { decision?: Decision }[]): stri
   const curated = [...new Set(adds.flatMap((a) => (a.decision ? [a.decision] : [])))];
   if (!curated.length) return plain;
   const why = curated.map((d) => `"${d.row}": ${d.reason}`).join(" ");
-  const some = curated.length < adds.length ? `${plain}; ` : `${IDENTIFIER_REASON_MARK}${importer} identifier importer; `;
+  const some = adds.some((a) => !a.decision) ? `${plain}; ` : `${IDENTIFIER_REASON_MARK}${importer} identifier importer; `;
   return `${some}accepted from its review list by a curator (data/identifier-decisions.json): ${why}`;
 }
 
