@@ -156,7 +156,9 @@ async function check(client, item) {
       fail(err);
     }
   }
-  const names = item.model ? [item.model, ...(item.manufacturer && !normalize(item.model).startsWith(normalize(item.manufacturer)) ? [`${item.manufacturer} ${item.model}`] : [])] : [];
+  const names = item.model
+    ? [item.model, ...(item.manufacturer && !normalize(item.model).startsWith(normalize(item.manufacturer)) ? [`${item.manufacturer} ${item.model}`] : [])]
+    : [];
   for (const name of names) {
     try {
       for await (const listed of client.listPages({ q: name, limit: 10 })) {

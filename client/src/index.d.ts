@@ -1,14 +1,6 @@
 // Declarations of index.js. The response types (./generated/types.js) are the
 // zod schemas' output types, written out in full: no zod is needed to use them.
-import type {
-  Attribution,
-  DeviceDocument,
-  DeviceSummary,
-  EvidenceDocument,
-  IdentifierDocument,
-  ListPage,
-  Source,
-} from "./generated/types.js";
+import type { Attribution, DeviceDocument, DeviceSummary, EvidenceDocument, IdentifierDocument, ListPage, Source } from "./generated/types.js";
 
 export type * from "./generated/types.js";
 

@@ -133,7 +133,10 @@ export class DeviceLifecycleClient {
     const answer = await this.#json(fill(PATHS.identifier, { identifier: code }));
     const d = answer.data;
     const pages = d.devices.map((m) => m.links.page);
-    return { ...answer, provenance: { attribution: d.attribution, page: pages[0], evidence: d.devices[0]?.links.evidence, sources: d.devices.map((m) => m.source) } };
+    return {
+      ...answer,
+      provenance: { attribution: d.attribution, page: pages[0], evidence: d.devices[0]?.links.evidence, sources: d.devices.map((m) => m.source) },
+    };
   }
 
   /** The list's pages, walking meta.nextCursor until it is null. */
@@ -210,7 +213,10 @@ export class DeviceLifecycleClient {
       const wait = failure.retryAfter ?? (this.backoffMs * 2 ** attempt) / 1000;
       if (attempt >= this.retries || wait > this.maxWaitSeconds) break;
       this.onWait({ url, seconds: wait, reason: failure.reason });
+      const until = this.#now() + wait * 1000;
       await this.#sleep(wait * 1000);
+      // That wait honoured the RateLimit field of the same answer: the pace need not wait for it again.
+      if (this.#notBefore <= until) this.#notBefore = 0;
     }
     if (cached) return this.#answer(cached, { stale: true, staleReason: failure.reason });
     throw new UnavailableError(failure, url);
@@ -260,14 +266,15 @@ export class DeviceLifecycleClient {
   /** Before a request: wait while the last RateLimit field said the window is spent. */
   async #pace() {
     const wait = this.#notBefore - this.#now();
-    if (wait <= 0) return;
+    // A window longer than the caller allows is not waited out: the request goes, and a 429 falls back to the cache.
+    if (wait <= 0 || wait > this.maxWaitSeconds * 1000) return;
     this.onWait({ url: this.baseUrl, seconds: Math.ceil(wait / 1000), reason: "the rate limit's window is spent" });
     await this.#sleep(wait);
   }
 
   #notePace(headers) {
     const limit = rateLimit(headers);
-    if (limit && limit.remaining === 0 && limit.reset !== null) this.#notBefore = this.#now() + Math.min(limit.reset, this.maxWaitSeconds) * 1000;
+    if (limit && limit.remaining === 0 && limit.reset !== null) this.#notBefore = this.#now() + limit.reset * 1000;
   }
 
   #answer(entry, { stale, staleReason }) {
