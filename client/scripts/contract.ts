@@ -3,7 +3,7 @@
 // dependency), so the published package carries the repository's paths,
 // bounds and the fleet page's column recognition without a second copy of
 // them and without zod or the generator at run time.
-import type { VERDICT_CODES } from "../../generator/derive/verdict.ts";
+import type { VERDICT_CODES } from "../../generator/contract/verdicts.ts";
 import { API } from "../../generator/contract/resources.ts";
 
 export { MAX_LIMIT, ITEMS, SLUG_PATTERN } from "../../generator/contract/list-params.ts";

@@ -10,7 +10,8 @@
 // evidence (derive/verdict.ts).
 import escapeMarkup from "escape-html";
 import { urls, type Site } from "./site.ts";
-import type { Verdict, VerdictCode } from "./verdict.ts";
+import type { Verdict } from "./verdict.ts";
+import type { VerdictCode } from "../contract/verdicts.ts";
 
 export interface BadgeSpec {
   label: string;

@@ -1,5 +1,6 @@
 // Where the site lives and what day it is: the only inputs besides the records.
 import { API, API_ROOT, PAGES, pathOf, type Params, type Resource } from "../contract/resources.ts";
+import { LICENSE } from "../contract/license.ts";
 
 export interface Site {
   /** {site_url}: origin of the human pages, no trailing slash. */
@@ -137,13 +138,6 @@ export function inSite(site: Origins): Origins {
 
 /** The site's host name without a port: the authority of calendar UIDs and feed entry ids. */
 export const siteHost = (site: Origins) => new URL(site.siteUrl).hostname;
-
-/** The dataset license (spec: "public dataset license, version 1, effective 6 September 2026"). */
-export const LICENSE = {
-  name: "Device Lifecycle Records public dataset license",
-  version: "1",
-  effective: "2026-09-06",
-} as const;
 
 export function attribution(site: Origins) {
   return {

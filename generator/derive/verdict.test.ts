@@ -1,6 +1,7 @@
 // Verdicts on hand-picked days around each boundary and precision (periods themselves: dates.test.ts).
 import { describe, expect, it } from "vitest";
-import { commitmentStatus, verdictOf, SOON_DAYS } from "./verdict.ts";
+import { commitmentStatus, verdictOf } from "./verdict.ts";
+import { SOON_DAYS } from "../contract/verdicts.ts";
 import { addDays } from "./dates.ts";
 import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
 

@@ -3,41 +3,7 @@
 // of updates the manufacturer documents, and shows uncertainty and scope.
 import { HORIZON_FIELDS, type Commitment, type DeviceRecord, type Scope } from "../schema/record.ts";
 import { addDays, describeDate, periodOf, positionOf } from "./dates.ts";
-
-/** A documented end this close (in days) is "ending soon". */
-export const SOON_DAYS = 180;
-
-/** How long (in days) a source's listing of support as continuing is read as "receiving updates"; after that it has lapsed. */
-export const CONFIRMATION_DAYS = 365;
-
-export const COMMITMENT_STATUSES = [
-  "ended",
-  "ended-observed",
-  "ended-undated",
-  "ending-soon",
-  "continuing",
-  "minimum-commitment",
-  "minimum-passed",
-  "announced-ceiling",
-  "ceiling-passed",
-  "listed-continuing",
-  "confirmation-passed",
-  "unknown",
-] as const;
-export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
-
-export const VERDICT_CODES = [
-  "security-ended",
-  "security-ending-soon",
-  "security-only",
-  "receiving-updates",
-  "minimum-commitment",
-  "announced-ceiling",
-  "commitment-passed",
-  "varies",
-  "unknown",
-] as const;
-export type VerdictCode = (typeof VERDICT_CODES)[number];
+import { CONFIRMATION_DAYS, SOON_DAYS, type CommitmentStatus, type VerdictCode } from "../contract/verdicts.ts";
 
 export interface CommitmentVerdict {
   id: string;

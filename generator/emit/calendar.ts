@@ -12,7 +12,8 @@
 // the calendars are the library's own header and footer around those events.
 import ical, { escape as escapeText, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
-import { attribution, LICENSE, siteHost, urls, type Site } from "../derive/site.ts";
+import { attribution, siteHost, urls, type Site } from "../derive/site.ts";
+import { LICENSE } from "../contract/license.ts";
 import { perRecord } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";

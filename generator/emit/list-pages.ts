@@ -9,7 +9,7 @@ import { DEFAULT_LIMIT } from "../contract/list-params.ts";
 import { pageMeta, pageResult, pageText, staticPagePath, type ListRequest } from "../serve/list.ts";
 import { STORAGE } from "../contract/resources.ts";
 import { problem } from "../contract/problems.ts";
-import { RATE_LIMIT } from "../serve/rate-limit.ts";
+import { RATE_LIMIT } from "../contract/rate-limit.ts";
 import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
 

@@ -1,6 +1,6 @@
 // Netlify's _redirects and _headers, written from the rules of what the CDN
 // answers by itself (serve/routes.ts).
-import { allRedirects, formatHeaders, formatRedirects, headerRules, siteHeaderRules } from "../serve/routes.ts";
+import { allRedirects, formatHeaders, formatRedirects, headerRules, siteHeaderRules } from "../derive/routes.ts";
 import type { Emitter } from "./context.ts";
 
 export const netlifyRules: Emitter = {

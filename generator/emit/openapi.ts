@@ -1,5 +1,5 @@
 // The OpenAPI description of the API.
-import { buildOpenApi } from "../schema/openapi.ts";
+import { buildOpenApi } from "./openapi-document.ts";
 import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 

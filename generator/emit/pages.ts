@@ -1,7 +1,7 @@
 // The human pages, rendered by Eleventy on a worker thread so that the
 // rendering overlaps with the API emitters on the main thread; then the
 // sitemap, which lists the site pages the worker wrote.
-import { runInWorker } from "../workers/run.ts";
+import { runInWorker } from "./workers/run.ts";
 import type { Emitter } from "./context.ts";
 import type { PagesInput, PagesOutput } from "./pages-render.ts";
 import { writeSitemap } from "./sitemap.ts";

@@ -4,7 +4,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { MANIFEST_MIN_BYTES, type EtagManifest } from "../serve/etags.ts";
+import { MANIFEST_MIN_BYTES, type EtagManifest } from "../derive/etags.ts";
 
 /** The ETag serve/etags.ts computes, from a running hash (SHA-1 hex, quoted). */
 const etagFrom = (hash: Hash) => `"${hash.digest("hex")}"`;

@@ -6,7 +6,8 @@
 // Pure and deterministic: sorted, and computed for the snapshot's commit day,
 // so the report changes only when the sources or the records do.
 import { describeDate, positionOf } from "../derive/dates.ts";
-import { verdictOf, type VerdictCode } from "../derive/verdict.ts";
+import { verdictOf } from "../derive/verdict.ts";
+import type { VerdictCode } from "../contract/verdicts.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
 import { statementSummary } from "./endoflife-readings.ts";

@@ -21,8 +21,8 @@ import {
   Source,
   Variant,
 } from "./record.ts";
-import { COMMITMENT_STATUSES, CONFIRMATION_DAYS, SOON_DAYS, VERDICT_CODES } from "../derive/verdict.ts";
-import { LICENSE } from "../derive/site.ts";
+import { COMMITMENT_STATUSES, CONFIRMATION_DAYS, SOON_DAYS, VERDICT_CODES } from "../contract/verdicts.ts";
+import { LICENSE } from "../contract/license.ts";
 import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { PAGES, pathOf } from "../contract/resources.ts";
 import { PROBLEMS, problemType, type ProblemCode } from "../contract/problems.ts";

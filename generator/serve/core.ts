@@ -13,8 +13,8 @@ import { API, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceNam
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
-import { etagOf, type EtagManifest } from "./etags.ts";
-import { apiHeaders, resourceHeaders } from "./headers.ts";
+import { etagOf, type EtagManifest } from "../derive/etags.ts";
+import { apiHeaders, resourceHeaders } from "../contract/headers.ts";
 import { handleList, isListPath, itemReader, type ListSource } from "./list.ts";
 import { finish, problemResponse, textResponse } from "./respond.ts";
 

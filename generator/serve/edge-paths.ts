@@ -4,7 +4,7 @@
 // nor count against the client's limit. netlify/edge-functions/api.ts exports
 // EDGE_CONFIG as its `config`; the request chain runs the core for the same paths.
 import { API, API_ROOT, FLAT, PAGES, RATE_LIMITED_PATH, STORAGE, type Layout } from "../contract/resources.ts";
-import { RATE_LIMIT } from "./rate-limit.ts";
+import { RATE_LIMIT } from "../contract/rate-limit.ts";
 
 const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/"));
 

@@ -5,7 +5,7 @@
 // recently read, up to a total), so a hot record costs one stat.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { etagOf } from "./etags.ts";
+import { etagOf } from "../derive/etags.ts";
 import type { FileReader, StoredFile } from "./static-layer.ts";
 
 /** Files up to this size are kept, up to KEPT_BYTES in all. */

@@ -8,7 +8,7 @@ import { attribution, urls } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
 import { problemResponse, textResponse } from "./respond.ts";
-import { resourceHeaders } from "./headers.ts";
+import { resourceHeaders } from "../contract/headers.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
 import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";

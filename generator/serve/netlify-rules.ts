@@ -4,15 +4,7 @@
 import path from "node:path";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
-
-export interface RedirectRule {
-  /** The path pattern: literal segments, `:name` placeholders, a trailing `*` splat. */
-  from: string;
-  to: string;
-  status: number;
-  /** Applies even when a file exists at the requested path (Netlify's `!`). */
-  force: boolean;
-}
+import type { RedirectRule } from "../derive/routes.ts";
 
 export interface HeaderRule {
   /** Netlify's own matcher for the rule's path. */

@@ -7,7 +7,7 @@ import { METHODS, STATUS_CODES, createServer, type IncomingMessage, type Server,
 import type { Duplex } from "node:stream";
 import path from "node:path";
 import { CLIENT_IP_HEADER, createChain } from "./chain.ts";
-import { MANIFEST_MIN_BYTES } from "./etags.ts";
+import { MANIFEST_MIN_BYTES } from "../derive/etags.ts";
 import { fileReader } from "./file-reader.ts";
 import { loadNetlifyRules } from "./netlify-rules.ts";
 import { SlidingWindowLimiter } from "./rate-limit.ts";

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { config } from "../../netlify/edge-functions/api.ts";
 import { EDGE_CONFIG, runsEdge } from "./edge-paths.ts";
-import { RATE_LIMIT, SlidingWindowLimiter, rateLimitFields } from "./rate-limit.ts";
+import { SlidingWindowLimiter } from "./rate-limit.ts";
+import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
 
 describe("SlidingWindowLimiter", () => {
   it("allows 20 in any 60 s window per client, then answers with the seconds until a slot frees", () => {

@@ -4,26 +4,10 @@
 // `config.rateLimit`, which the platform enforces (docs/list.md#rate-limit).
 // Pure: no Node built-ins, the clock is injected.
 import { NO_STORE } from "../contract/media.ts";
-import { resourceHeaders } from "./headers.ts";
+import { RATE_LIMIT, rateLimitFields, type RateLimitResult } from "../contract/rate-limit.ts";
+import { resourceHeaders } from "../contract/headers.ts";
 import { finish, problemResponse } from "./respond.ts";
-import { etagOf } from "./etags.ts";
-
-export const RATE_LIMIT = {
-  /** Requests allowed per client in any window. */
-  limit: 20,
-  /** Window length in seconds (sliding, as Netlify's rate limiter). */
-  windowSeconds: 60,
-  /** Name of the policy in the RateLimit and RateLimit-Policy fields. */
-  policy: "public",
-} as const;
-
-export interface RateLimitResult {
-  ok: boolean;
-  /** Requests left in the current window after this one. */
-  remaining: number;
-  /** Seconds until a request is allowed again (when !ok) or the window frees a slot. */
-  resetSeconds: number;
-}
+import { etagOf } from "../derive/etags.ts";
 
 /** A sliding-window log: a client may make `limit` requests in any `windowSeconds`. */
 export class SlidingWindowLimiter {
@@ -52,14 +36,6 @@ export class SlidingWindowLimiter {
   private prune(before: number) {
     for (const [k, log] of this.hits) if (!log.length || log[log.length - 1]! <= before) this.hits.delete(k);
   }
-}
-
-/** The fields of draft-ietf-httpapi-ratelimit-headers-10 (structured-field form). */
-export function rateLimitFields(r: RateLimitResult): Record<string, string> {
-  return {
-    "RateLimit-Policy": `"${RATE_LIMIT.policy}";q=${RATE_LIMIT.limit};w=${RATE_LIMIT.windowSeconds}`,
-    RateLimit: `"${RATE_LIMIT.policy}";r=${r.remaining};t=${r.resetSeconds}`,
-  };
 }
 
 /**

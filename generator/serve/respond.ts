@@ -3,8 +3,8 @@
 // matches a 200, no body for HEAD. Web-standard Request and Response only.
 import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { problem, type ProblemCode } from "../contract/problems.ts";
-import { etagMatches, etagOf } from "./etags.ts";
-import { apiHeaders } from "./headers.ts";
+import { etagMatches, etagOf } from "../derive/etags.ts";
+import { apiHeaders } from "../contract/headers.ts";
 
 export interface Answer {
   status: number;

@@ -11,9 +11,10 @@ import { lookup } from "mime-types";
 import { MEDIA } from "../contract/media.ts";
 import { problem } from "../contract/problems.ts";
 import { API_ROOT, STORAGE } from "../contract/resources.ts";
-import type { NetlifyRules, RedirectRule } from "./netlify-rules.ts";
+import type { NetlifyRules } from "./netlify-rules.ts";
+import type { RedirectRule } from "../derive/routes.ts";
 import { finish, jsonText, textResponse } from "./respond.ts";
-import { etagOf } from "./etags.ts";
+import { etagOf } from "../derive/etags.ts";
 
 export interface StoredFile {
   body: Uint8Array<ArrayBuffer>;

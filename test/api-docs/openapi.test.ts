@@ -14,13 +14,13 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import ajvFormats from "ajv-formats";
 import { z } from "zod";
-import { buildOpenApi } from "../../generator/schema/openapi.ts";
+import { buildOpenApi } from "../../generator/emit/openapi-document.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
 import { STORAGE } from "../../generator/contract/resources.ts";
 import { parseListRequest } from "../../generator/serve/list.ts";
 import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
-import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/derive/verdict.ts";
-import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
+import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/contract/verdicts.ts";
+import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";
 import { SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 
 const NOW = "2026-11-22";

@@ -3,7 +3,7 @@
 // the chain over the fixture build. The limiter and its numbers:
 // generator/serve/rate-limit.test.ts.
 import { describe, expect, inject, it } from "vitest";
-import { RATE_LIMIT, rateLimitFields } from "../../generator/serve/rate-limit.ts";
+import { RATE_LIMIT, rateLimitFields } from "../../generator/contract/rate-limit.ts";
 import { config } from "../../netlify/edge-functions/api.ts";
 import { chainTarget } from "../helpers/targets.ts";
 import { expectProblem } from "../list/contract.ts";

@@ -5,7 +5,7 @@
 // CORS preflights are not counted; a badge's 429 is still an image; pages are
 // not limited.
 import { expect, it } from "vitest";
-import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
+import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";
 import { expectProblem } from "../list/contract.ts";
 import type { HttpTarget } from "../helpers/targets.ts";
 

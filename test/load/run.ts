@@ -13,7 +13,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { exitOf, freePort, ROOT, spawnTs, stopChild, synthCatalog, waitForHttp } from "../../bench/lib.ts";
 import { cliArgs } from "../../generator/cli/args.ts";
-import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
+import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";
 import { runsEdge as isRateLimitedPath } from "../../generator/serve/edge-paths.ts";
 import { API, matchResource } from "../../generator/contract/resources.ts";
 import { buildTo, tempDir } from "../helpers/build.ts";

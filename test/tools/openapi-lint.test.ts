@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { API } from "../../generator/contract/resources.ts";
-import { buildOpenApi } from "../../generator/schema/openapi.ts";
+import { buildOpenApi } from "../../generator/emit/openapi-document.ts";
 import { DEFAULT_ORIGIN } from "../../generator/derive/site.ts";
 import { tempDir } from "../helpers/build.ts";
 import { builtCatalogs } from "../helpers/catalogs.ts";

@@ -3,8 +3,8 @@
 // dev adds the _headers values of any name the function leaves unset, so the
 // edge function sets every header itself: the generated _headers only serves
 // what the CDN answers alone (pages, assets, storage files; serve/routes.ts).
-import { API_CACHE, MEDIA } from "../contract/media.ts";
-import { API, PAGES, pathOf, type ApiResourceName, type Resource } from "../contract/resources.ts";
+import { API_CACHE, MEDIA } from "./media.ts";
+import { API, PAGES, pathOf, type ApiResourceName, type Resource } from "./resources.ts";
 
 /** On every response, page or API: no content sniffing, no framing, no full URLs leaked to other sites. */
 export const SECURITY_HEADERS = {

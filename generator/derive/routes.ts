@@ -4,12 +4,20 @@
 // limiter's 429, the 404 of a stored path that names no file, and the headers
 // of pages, assets and stored files. The API's answers carry headers the edge
 // function sets itself (headers.ts): Netlify applies no _headers rule to them.
-import type { Catalog } from "../derive/catalog.ts";
+import type { Catalog } from "./catalog.ts";
 import { API_CACHE, IMMUTABLE, MEDIA, NO_STORE } from "../contract/media.ts";
 import { API, API_ROOT, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
-import { CORS_HEADERS, SECURITY_HEADERS } from "./headers.ts";
-import type { RedirectRule } from "./netlify-rules.ts";
-import { RATE_LIMIT, rateLimitFields } from "./rate-limit.ts";
+import { CORS_HEADERS, SECURITY_HEADERS } from "../contract/headers.ts";
+import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
+
+export interface RedirectRule {
+  /** The path pattern: literal segments, `:name` placeholders, a trailing `*` splat. */
+  from: string;
+  to: string;
+  status: number;
+  /** Applies even when a file exists at the requested path (Netlify's `!`). */
+  force: boolean;
+}
 
 export interface HeaderRule {
   /** Path pattern with an optional trailing `*`. */

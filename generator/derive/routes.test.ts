@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API, FLAT, PAGES, RATE_LIMITED_PATH, STORAGE, type Resource, type StoredResource } from "../contract/resources.ts";
-import type { Catalog } from "../derive/catalog.ts";
+import type { Catalog } from "./catalog.ts";
 import type { DeviceRecord } from "../schema/record.ts";
-import { loadNetlifyRules } from "./netlify-rules.ts";
+import { loadNetlifyRules } from "../serve/netlify-rules.ts";
 import { allRedirects, catalogRedirects, formatHeaders, formatRedirects, headerRules, siteHeaderRules, staticRedirects } from "./routes.ts";
 
 const SITE = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example" };

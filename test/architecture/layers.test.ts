@@ -1,7 +1,9 @@
-// generator/ has no import cycle: every module's relative imports (type-only
+// generator/'s layers hold: every module's relative imports (type-only
 // imports, re-exports and literal dynamic imports included, read by Oxc's
-// parser) form a directed acyclic graph. The layers this keeps apart:
-// contract/ (names and numbers) below schema/, derive/ and serve/.
+// parser) go to its own folder or to a folder of a lower rank, never sideways
+// (emit and serve never import each other) and never up; and so they form no
+// cycle. Tests beside the modules are left out: a test may read fixtures
+// through a higher layer.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseSync } from "oxc-parser";
@@ -64,7 +66,60 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The ranks, lowest first (ARCHITECTURE.md): a module imports only its own
+ * folder and the folders of lower ranks. The validator (load) uses derive's
+ * dates and normalisation, so load sits above derive.
+ */
+export const RANKS: string[][] = [
+  ["contract"],
+  ["schema"],
+  ["derive"],
+  ["load"],
+  ["emit", "serve", "browser"],
+  ["build", "import", "synth"],
+  ["watch"],
+  ["cli"],
+];
+
+/** A module's layer: the folder under generator/ it sits in, or its own name for a file at the top (build.ts, watch.ts). */
+const layerOf = (root: string, file: string) => path.relative(root, file).split(path.sep)[0]!.replace(/\.ts$/, "");
+
+/** Every import that goes sideways or up, as "from → to". */
+function rankViolations(root: string, graph: Map<string, string[]>): string[] {
+  const rank = new Map(RANKS.flatMap((group, i) => group.map((layer) => [layer, i] as const)));
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    if (file.endsWith(".test.ts")) continue;
+    const from = layerOf(root, file);
+    for (const target of targets) {
+      const to = layerOf(root, target);
+      if (from === to) continue;
+      if (!rank.has(from) || !rank.has(to)) found.push(`${path.relative(root, file)} → ${path.relative(root, target)} (a layer with no rank)`);
+      else if (rank.get(to)! >= rank.get(from)!) found.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+    }
+  }
+  return found.sort();
+}
+
 describe("imports in generator/", () => {
+  it("go only down the ranks, with no exception", () => {
+    expect(rankViolations(GENERATOR, importGraph(GENERATOR))).toEqual([]);
+  });
+
+  it("a sideways or upward import is found", () => {
+    const dir = tempDir("dl-ranks-");
+    for (const d of ["contract", "derive", "emit", "serve"]) mkdirSync(path.join(dir, d));
+    writeFileSync(path.join(dir, "contract/names.ts"), "export const name = 1;\n");
+    writeFileSync(
+      path.join(dir, "derive/pure.ts"),
+      'import { name } from "../contract/names.ts";\nimport { core } from "../serve/core.ts";\nexport const pure = name + core;\n',
+    );
+    writeFileSync(path.join(dir, "serve/core.ts"), "export const core = 2;\n");
+    writeFileSync(path.join(dir, "emit/out.ts"), 'import type { core } from "../serve/core.ts";\nexport type Out = typeof core;\n');
+    expect(rankViolations(dir, importGraph(dir))).toEqual(["derive/pure.ts → serve/core.ts", "emit/out.ts → serve/core.ts"]);
+  });
+
   it("form no cycle", () => {
     const graph = importGraph(GENERATOR);
     expect(graph.size).toBeGreaterThan(40);

@@ -4,14 +4,15 @@
 // and problem types come from the modules that produce them (serve/, derive/),
 // so the description follows the code instead of restating it.
 import { z } from "zod";
-import { problemSchemaId, responseSchemas } from "./responses.ts";
-import { attribution, LICENSE, urls, type Site } from "../derive/site.ts";
+import { problemSchemaId, responseSchemas } from "../schema/responses.ts";
+import { attribution, urls, type Site } from "../derive/site.ts";
+import { LICENSE } from "../contract/license.ts";
 import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
-import { LEGACY_API, resourceHeaders } from "../serve/headers.ts";
+import { LEGACY_API, resourceHeaders } from "../contract/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
-import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
+import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 
 /** The response schemas as JSON Schema 2020-12, one component each, referring to each other by $ref. */

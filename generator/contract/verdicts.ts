@@ -1,0 +1,37 @@
+// The verdict and commitment-status codes and the day counts they turn on:
+// the public vocabulary every layer shares (the schema of the responses, the
+// derivation, the pages, the OpenAPI document).
+/** A documented end this close (in days) is "ending soon". */
+export const SOON_DAYS = 180;
+
+/** How long (in days) a source's listing of support as continuing is read as "receiving updates"; after that it has lapsed. */
+export const CONFIRMATION_DAYS = 365;
+
+export const COMMITMENT_STATUSES = [
+  "ended",
+  "ended-observed",
+  "ended-undated",
+  "ending-soon",
+  "continuing",
+  "minimum-commitment",
+  "minimum-passed",
+  "announced-ceiling",
+  "ceiling-passed",
+  "listed-continuing",
+  "confirmation-passed",
+  "unknown",
+] as const;
+export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
+
+export const VERDICT_CODES = [
+  "security-ended",
+  "security-ending-soon",
+  "security-only",
+  "receiving-updates",
+  "minimum-commitment",
+  "announced-ceiling",
+  "commitment-passed",
+  "varies",
+  "unknown",
+] as const;
+export type VerdictCode = (typeof VERDICT_CODES)[number];
