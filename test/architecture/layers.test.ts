@@ -71,16 +71,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
  * folder and the folders of lower ranks. The validator (load) uses derive's
  * dates and normalisation, so load sits above derive.
  */
-export const RANKS: string[][] = [
-  ["contract"],
-  ["schema"],
-  ["derive"],
-  ["load"],
-  ["emit", "serve", "browser"],
-  ["build", "import", "synth"],
-  ["watch"],
-  ["cli"],
-];
+const RANKS: string[][] = [["contract"], ["schema"], ["derive"], ["load"], ["emit", "serve", "browser"], ["build", "import", "synth"], ["watch"], ["cli"]];
 
 /** A module's layer: the folder under generator/ it sits in, or its own name for a file at the top (build.ts, watch.ts). */
 const layerOf = (root: string, file: string) => path.relative(root, file).split(path.sep)[0]!.replace(/\.ts$/, "");
