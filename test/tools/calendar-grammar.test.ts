@@ -12,12 +12,13 @@ import { filesIn } from "../helpers/build.ts";
 import { builtCatalogs, spread } from "../helpers/catalogs.ts";
 import { icalendarProblems } from "./ical-grammar.ts";
 
-/** Device calendars checked per build (one writer, so a spread of them); every manufacturer's and the catalog's. */
+/** Device calendars checked per build (one writer, so a spread of them, with reminders and without); every manufacturer's and the catalog's. */
 const DEVICE_CALENDARS_CHECKED = 150;
 
 function calendarsOf(root: string): string[] {
   const all = filesIn(root).filter((f) => f.endsWith(".ics"));
-  const devices = all.filter((f) => /^api\/v1\/calendar\/[^/]+\.ics$/.test(f));
+  // Each device's calendar and its twin without reminders.
+  const devices = all.filter((f) => /^api\/v1\/calendar\/(no-alarms\/)?[^/]+\.ics$/.test(f));
   return [...all.filter((f) => !devices.includes(f)), ...spread(devices, DEVICE_CALENDARS_CHECKED)];
 }
 
