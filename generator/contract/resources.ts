@@ -128,12 +128,29 @@ export const API = {
     nested: true,
   }),
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
+  /** The calendars carry reminders (contract/subscriptions.ts REMINDER_DAYS); each has a twin without them under `no-alarms`. */
   deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
+  deviceCalendarNoAlarms: deviceResource("api", "/api/v1/calendar/no-alarms/{device_slug}.ics", "/api/v1/calendar/no-alarms", ".ics"),
   manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
-  /** One manufacturer's record changes (Atom), linked from its manufacturer page. */
+  manufacturerCalendarNoAlarms: resource(
+    "api",
+    "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics",
+    (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`,
+  ),
+  /** One manufacturer's record changes (Atom), linked from its manufacturer page and from /feed.xml. */
   manufacturerFeed: resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
+  /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
+  manufacturerFeedArchive: resource(
+    "api",
+    "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
+    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month}.xml`,
+  ),
+  /** The subscription document of the change feed: the months not yet archived, linking the newest archive. */
   feed: resource("api", "/feed.xml", () => "/feed.xml"),
+  /** An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM). */
+  feedArchive: resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month}.xml`),
   supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
+  supportCalendarNoAlarms: resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
   recordSchema: resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
   openapi: resource("api", "/api/v1/openapi.json", () => "/api/v1/openapi.json"),
 };

@@ -152,6 +152,7 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
       name: m.name,
       count: m.records.length,
       calendar: u.manufacturerCalendar(m.slug),
+      calendarNoAlarms: u.manufacturerCalendarNoAlarms(m.slug),
       feed: u.manufacturerFeed(m.slug),
       page: u.manufacturerPage(m.slug),
     };

@@ -11,6 +11,7 @@ import { LEGACY_API, resourceHeaders } from "../serve/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
+import { REMINDER_DAYS } from "../contract/subscriptions.ts";
 import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 
@@ -121,6 +122,21 @@ const SUBSCRIPTION_HEADERS = {
 };
 
 const body = (media: string, schema: object) => ({ [media]: { schema } });
+
+const MANUFACTURER_PARAM = {
+  name: "manufacturer",
+  in: "path",
+  required: true,
+  description: 'The manufacturer\'s slug: its name in lower case letters and digits joined by hyphens ("HMD Global" is hmd-global).',
+  schema: schemaRef("Slug"),
+} as const;
+const MONTH_PARAM = {
+  name: "month",
+  in: "path",
+  required: true,
+  description: "The month of the archive's entries, YYYY-MM.",
+  schema: { type: "string", pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$", examples: ["2026-10"] },
+} as const;
 const text = (description: string) => ({ type: "string", description });
 
 const RESPONSES = {
@@ -144,6 +160,11 @@ const RESPONSES = {
   },
   ManufacturerNotFound: {
     description: "Not Found: no published record has a manufacturer with this slug.",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("not-found")),
+  },
+  ArchiveNotFound: {
+    description: "Not Found: the feed has no archive of this month (none yet, or no entry dated in it). The feed's prev-archive links lead to every archive.",
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("not-found")),
   },
@@ -420,8 +441,18 @@ function paths(site: Site) {
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
-      description:
-        "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
+      description: `The support calendar's events for one device (the record's links.calendar), each with DISPLAY reminders ${REMINDER_DAYS.join(", ")} days before the first day its end can fall on (those still ahead): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.`,
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
+        ...slugMisses(),
+      },
+    }),
+    [API.deviceCalendarNoAlarms.path]: getOperation({
+      operationId: "getDeviceCalendarNoAlarms",
+      tag: "Feeds",
+      summary: "One device's calendar without reminders",
+      description: `The same events as ${API.deviceCalendar.path}, with no VALARM reminders.`,
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
@@ -448,12 +479,23 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
+    [API.manufacturerCalendarNoAlarms.path]: getOperation({
+      operationId: "getManufacturerCalendarNoAlarms",
+      tag: "Feeds",
+      summary: "The manufacturer's calendar without reminders",
+      description: `The same events as ${API.manufacturerCalendar.path}, with no VALARM reminders.`,
+      parameters: [MANUFACTURER_PARAM],
+      responses: {
+        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
+        "404": responseRef("ManufacturerNotFound"),
+      },
+    }),
     [API.manufacturerFeed.path]: getOperation({
       operationId: "getManufacturerFeed",
       tag: "Feeds",
       summary: "Atom feed of the changes to one manufacturer's records",
       description:
-        "As /feed.xml, for one manufacturer: one entry per dated revision of each of its published records and one per withdrawal of its records, newest first, at most 200, with the same entry ids. Its manufacturer page links it.",
+        "As /feed.xml, for one manufacturer: its published records' revisions and passed ending-soon and ended days, and its records' withdrawals, newest first, with the same entry ids. The subscription document of an archived feed (RFC 5005): the months not yet archived, and a prev-archive link to the newest archive. Its manufacturer page links it, and /feed.xml links it as related.",
       parameters: [
         {
           name: "manufacturer",
@@ -468,13 +510,36 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
+    [API.manufacturerFeedArchive.path]: getOperation({
+      operationId: "getManufacturerFeedArchive",
+      tag: "Feeds",
+      summary: "An archive document of one manufacturer's feed",
+      description: "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change.",
+      parameters: [MANUFACTURER_PARAM, MONTH_PARAM],
+      responses: {
+        "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
+        "404": responseRef("ArchiveNotFound"),
+      },
+    }),
     [API.feed.path]: getOperation({
       operationId: "getFeed",
       tag: "Feeds",
       summary: "Atom feed of record changes",
       description:
-        "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
+        "One entry per dated revision of each published record, one per day a documented end started ending soon or ended, and one per withdrawal, newest first. The subscription document of an archived feed (RFC 5005): it holds the months not yet archived and links the newest archive (prev-archive); following prev-archive reaches every entry once. Each manufacturer's feed is linked as related. Entry ids are stable across rebuilds.",
       responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
+    }),
+    [API.feedArchive.path]: getOperation({
+      operationId: "getFeedArchive",
+      tag: "Feeds",
+      summary: "An archive document of the change feed",
+      description:
+        "The entries of /feed.xml dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.",
+      parameters: [MONTH_PARAM],
+      responses: {
+        "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
+        "404": responseRef("ArchiveNotFound"),
+      },
     }),
     [API.supportCalendar.path]: getOperation({
       operationId: "getSupportCalendar",
@@ -482,6 +547,13 @@ function paths(site: Site) {
       summary: "Calendar of upcoming documented support endings",
       description:
         "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings, unknown ends, ends without a documented date, observed last updates and listings of support are never events. Every ending is also in its device's and its manufacturer's calendar.",
+      responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
+    }),
+    [API.supportCalendarNoAlarms.path]: getOperation({
+      operationId: "getSupportCalendarNoAlarms",
+      tag: "Feeds",
+      summary: "The support calendar without reminders",
+      description: `The same events as ${API.supportCalendar.path}, with no VALARM reminders.`,
       responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
     }),
     [API.recordSchema.path]: getOperation({

@@ -14,6 +14,8 @@ const SAMPLE: Record<string, string> = {
   device_slug: "alpha-phone",
   manufacturer: "example-maker",
   year: "2029",
+  /** A month the fixture feed is archived in, as of 2026-11-22. */
+  month: "2026-10",
   number: "1",
   name: "api",
   file: "site.css",
@@ -63,6 +65,15 @@ describe("the resource table", () => {
     }
     expect(resolveApiPath("/api/v1/devices/alpha-phone/evidence")).toEqual({ name: "evidence", params: { device_slug: "alpha-phone" } });
     expect(resolveApiPath("/api/v1/calendar/alpha-phone.ics")).toEqual({ name: "deviceCalendar", params: { device_slug: "alpha-phone" } });
+    expect(resolveApiPath("/api/v1/calendar/no-alarms/alpha-phone.ics")).toEqual({ name: "deviceCalendarNoAlarms", params: { device_slug: "alpha-phone" } });
+    expect(resolveApiPath("/api/v1/calendar/no-alarms/manufacturers/example-maker.ics")).toEqual({
+      name: "manufacturerCalendarNoAlarms",
+      params: { manufacturer: "example-maker" },
+    });
+    expect(resolveApiPath("/api/v1/feed/manufacturers/example-maker/archive/2026-10.xml")).toEqual({
+      name: "manufacturerFeedArchive",
+      params: { manufacturer: "example-maker", month: "2026-10" },
+    });
     expect(resolveApiPath("/api/v1/nothing")).toBeNull();
   });
 

@@ -197,7 +197,9 @@ export async function fixtureRequests(dist: string, reference: HttpTarget, seed:
     "/api/v1/dataset?year=2025",
     "/api/v1/dataset/2030.csv",
     "/feed.xml",
+    "/api/v1/feed/archive/2026-10.xml",
     "/support-calendar.ics",
+    "/support-calendar-no-alarms.ics",
     "/api/v1/schema/device-record.json",
     "/api/v1/openapi.json",
   ];
