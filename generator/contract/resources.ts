@@ -190,8 +190,12 @@ export const PAGES = {
 export const STORAGE = {
   /** The list's compact index (derive/list-index.ts). */
   listIndex: "/api/v1/list/index.txt",
-  /** The plain walk's pages, named by the cursor that leads to them (null: the first page). */
-  listPage: (cursor: string | null) => `/api/v1/list/pages/${cursor ?? "first"}.json`,
+  /**
+   * The plain walks' pages (every record, and each device type's), named by the
+   * cursor that leads to them (it binds the type); null: a walk's first page,
+   * "first.<type>" for a type's (a cursor holds no ".").
+   */
+  listPage: (cursor: string | null, type: string | null = null) => `/api/v1/list/pages/${cursor ?? (type ? `first.${type}` : "first")}.json`,
   /** The build's Layout of the per-device files, as JSON. */
   layout: "/api/v1/list/layout.json",
   /** The Layout of the identifier files (API.identifier), as JSON: their number differs from the devices', so their placement does too. */
