@@ -20,6 +20,7 @@ import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
 import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
+import { DEVICE_TYPE_PLURALS } from "../contract/device-types.ts";
 import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { osVersionWords } from "../derive/os-versions.ts";
@@ -137,16 +138,18 @@ const supportWords = (cs: Commitment[]) =>
   cs.map((c) => (describeCoverage(c) === "all variants" ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
 
 /**
- * Every page of every manufacturer: its devices newest first, a page of them
- * at a time, each release year a chart with its table (the chart's text
- * equivalent). The charts of a page share one axis, so their bars compare.
+ * Every page of every manufacturer: its devices by type, then newest first, a
+ * page of them at a time, each type a section (listed in a jump list with its
+ * count and page) and each release year in it a chart with its table (the
+ * chart's text equivalent). The charts of a page share one axis, so their bars compare.
  */
 function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
   const u = urls(inSite(site));
   // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
   const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
   return makers.flatMap((m) => {
-    const pages = manufacturerPages(m);
+    const { pages, types } = manufacturerPages(m);
+    const typeId = (type: string) => `type-${type}`;
     const maker = {
       slug: m.slug,
       name: m.name,
@@ -155,8 +158,9 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
       feed: u.manufacturerFeed(m.slug),
       page: u.manufacturerPage(m.slug),
     };
+    const counts = new Map(types.map((t) => [t.type, t.count]));
     return pages.map((groups, i) => {
-      const onPage = groups.flatMap((g) => g.records);
+      const onPage = groups.flatMap((g) => g.years.flatMap((y) => y.records));
       const docs = new Map(onPage.map((r) => [r.slug, deviceSummary(r, site)]));
       return {
         maker,
@@ -169,27 +173,40 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
         first: docs.get(onPage[0]!.slug)!.name,
         last: docs.get(onPage[onPage.length - 1]!.slug)!.name,
         updated: latestUpdated([...docs.values()]),
-        groups: groups.map((g) => {
-          const id = `released-${g.year ?? "unknown"}`;
-          const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
-          return {
-            year: g.year,
-            id,
-            chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
-            rows: g.records.map((r) => {
-              const doc = docs.get(r.slug)!;
-              return {
-                name: doc.name,
-                page: u.page(r.slug),
-                type: doc.deviceType,
-                released: readableDate(r.released),
-                os: supportWords(r.support.os),
-                security: supportWords(r.support.security),
-                verdict: doc.verdict.label,
-              };
-            }),
-          };
-        }),
+        // The jump list: each type, its count, and where its list starts (this page, or another).
+        types: types.map((t) => ({
+          label: DEVICE_TYPE_PLURALS[t.type],
+          count: t.count,
+          page: t.page,
+          href: `${t.page === i + 1 ? "" : u.manufacturerPage(m.slug, t.page)}#${typeId(t.type)}`,
+        })),
+        groups: groups.map((tg) => ({
+          id: typeId(tg.type),
+          label: DEVICE_TYPE_PLURALS[tg.type],
+          noun: DEVICE_TYPE_PLURALS[tg.type].toLowerCase(),
+          count: counts.get(tg.type)!,
+          continued: tg.continued,
+          years: tg.years.map((g) => {
+            const id = `${tg.type}-released-${g.year ?? "unknown"}`;
+            const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
+            return {
+              year: g.year,
+              id,
+              chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
+              rows: g.records.map((r) => {
+                const doc = docs.get(r.slug)!;
+                return {
+                  name: doc.name,
+                  page: u.page(r.slug),
+                  released: readableDate(r.released),
+                  os: supportWords(r.support.os),
+                  security: supportWords(r.support.security),
+                  verdict: doc.verdict.label,
+                };
+              }),
+            };
+          }),
+        })),
       };
     });
   });
