@@ -20,7 +20,7 @@ import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
 import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
-import { DEVICE_TYPE_PLURALS } from "../contract/device-types.ts";
+import { DEVICE_TYPE_PLURALS, DEVICE_TYPES } from "../contract/device-types.ts";
 import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { osVersionWords } from "../derive/os-versions.ts";
@@ -91,6 +91,7 @@ const pageFiles = {
   home: PAGES.home.file({}),
   withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
   browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
+  browseType: (type: string, number: number) => (number === 1 ? PAGES.browseType.file({ type }) : PAGES.browseTypePage.file({ type, number: String(number) })),
   manufacturers: PAGES.manufacturers.file({}),
   manufacturer: (maker: string, number: number) =>
     number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) }),
@@ -113,6 +114,7 @@ function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
   return {
+    type: doc.deviceType,
     name: doc.name,
     page: urls(inSite(site)).page(r.slug),
     manufacturer: doc.manufacturer,
@@ -121,6 +123,44 @@ function browseEntry(r: DeviceRecord, site: Site) {
     models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "),
     key: normalize(doc.name),
   };
+}
+
+/** Devices an A–Z page lists at most. */
+const BROWSE_PAGE_SIZE = 100;
+
+/**
+ * The A–Z pages: every published record, and each device type's alone (the
+ * catalog page's type filter leads there), a hundred to a page, with their
+ * links to each other and to the same list in the API.
+ */
+function browsePagesOf(browse: ReturnType<typeof browseEntry>[], site: Site) {
+  const u = urls(inSite(site));
+  const walks = [
+    { type: null, entries: browse },
+    ...DEVICE_TYPES.map((type) => ({ type, entries: browse.filter((e) => e.type === type) })).filter((w) => w.entries.length),
+  ];
+  return walks.flatMap(({ type, entries }) => {
+    const pageCount = Math.ceil(entries.length / BROWSE_PAGE_SIZE);
+    const href = (n: number) => (type ? u.browseType(type, n) : u.browse(n));
+    const heading = type ? `${DEVICE_TYPE_PLURALS[type]} A–Z` : "Browse devices A–Z";
+    return Array.from({ length: pageCount }, (_, i) => {
+      const onPage = entries.slice(i * BROWSE_PAGE_SIZE, (i + 1) * BROWSE_PAGE_SIZE);
+      return {
+        type,
+        heading,
+        title: pageCount < 2 ? heading : `${heading}, page ${i + 1} of ${pageCount}`,
+        noun: type ? DEVICE_TYPE_PLURALS[type].toLowerCase() : "devices",
+        count: entries.length,
+        number: i + 1,
+        pageCount,
+        entries: onPage,
+        permalink: type ? pageFiles.browseType(type, i + 1) : pageFiles.browse(i + 1),
+        prev: i > 0 ? href(i) : null,
+        next: i + 1 < pageCount ? href(i + 2) : null,
+        api: type ? `${u.list()}?type=${type}` : u.list(),
+      };
+    });
+  });
 }
 
 /**
@@ -285,6 +325,14 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
   const makerPages = manufacturerPageData(catalog, site, only);
+  const browsePages = browsePagesOf(browse, site);
+  // The catalog page's type filter: each type the catalog holds, its count and its A–Z pages.
+  const deviceTypes = DEVICE_TYPES.map((type) => ({
+    type,
+    label: DEVICE_TYPE_PLURALS[type],
+    count: catalog.published.filter((r) => r.deviceType === type).length,
+    href: local.browseType(type),
+  })).filter((t) => t.count);
   const makers = manufacturersOf(catalog).map((m) => ({
     name: m.name,
     count: m.records.length,
@@ -323,7 +371,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("fleetIndexUrl", local.fleetIndex() + FLEET_INDEX_FILE);
         cfg.addGlobalData("devicePages", local.page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
-        cfg.addGlobalData("browse", browse);
+        cfg.addGlobalData("browsePages", browsePages);
+        cfg.addGlobalData("deviceTypes", deviceTypes);
         cfg.addGlobalData("withdrawn", withdrawn);
         cfg.addGlobalData("shareImages", shareImages);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
