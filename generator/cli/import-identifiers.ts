@@ -1,12 +1,13 @@
 // npm run import -- <identifier source> DIR: read the source folder and the
 // catalog, run the import, and write the changed records and the report, or
 // print every problem as file:line: message and write nothing (exit 2).
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
 import { writeUnder } from "../import/disk.ts";
+import { DECISIONS_FILE } from "../import/identifiers-decisions.ts";
 import { readSourceFolder, withRaw } from "../import/identifiers-disk.ts";
 import { PINNED, reportPaths, runIdentifierImport, type IdentifierImporter } from "../import/identifiers-import.ts";
 import { resolveNow } from "./args.ts";
@@ -33,11 +34,13 @@ export async function identifiersCommand(
 
   const catalog = await readCatalog(flags.data);
   if (catalog.problems.length) stop(catalog.problems.map(formatProblem));
+  const decisionsFile = path.join(flags.data, DECISIONS_FILE);
   const result = runIdentifierImport({
     importer,
     files: folder.files,
     catalog: withRaw(catalog.records),
     context: { commit, commitDate, checked, version: folder.version ?? pinned.version },
+    decisions: existsSync(decisionsFile) ? { file: decisionsFile, text: readFileSync(decisionsFile, "utf8") } : undefined,
   });
   if (result.problems.length || !result.merge) stop(result.problems.map(formatSourceProblem));
   for (const r of result.records) writeFileSync(r.file, r.text);
@@ -46,7 +49,7 @@ export async function identifiersCommand(
   console.log(
     `[import] ${importer}: ${t.rows} rows, ${t.matchedRows} matched; ${t.identifiers} codes from this source in ${t.records} records ` +
       `(${result.merge!.addedNow} written now to ${result.records.length} records); ${t.alreadyPresent} already present, ${t.conflicts} conflicts, ` +
-      `${t.review} for review, ${t.notMatched} unmatched`,
+      `${t.review} for review, ${t.decided} decided by a curator, ${t.notMatched} unmatched`,
   );
   console.log(`[import] report: ${path.join(flags.data, reportPaths(importer).markdown)} (and .json)`);
 }

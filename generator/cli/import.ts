@@ -4,6 +4,9 @@
 // npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR]
 // [--checked DAY] [--commit SHA --commit-date DAY]: add the model codes a
 // source gives to the records it names (docs/import.md#identifiers).
+// npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
+// draft|published]: propose Mac laptop records from the sources folder DIR
+// (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -12,7 +15,9 @@ import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
-import { readAppleSources, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { readAppleSources, readMacFolder, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { MACS_MARKDOWN, runMacImport } from "../import/macs-import.ts";
+import { readOsFile } from "../import/endoflife-os.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow } from "./args.ts";
@@ -20,7 +25,7 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -54,7 +59,44 @@ if ((IDENTIFIER_IMPORTERS as readonly string[]).includes(command ?? "")) {
   });
   process.exit(0);
 }
-const sources = ["endoflife", ...IDENTIFIER_IMPORTERS].join(", ");
+if (command === "macs") {
+  if (dir === undefined || rest.length) fail("give exactly one folder: the sources folder holding appledb/, sofa/ and endoflife.date/");
+  const state = args.state as string;
+  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const checked = resolveNow(args.checked as string | undefined, "--checked");
+  const folder = readMacFolder(dir!);
+  const problems = folder.problems.map(formatSourceProblem);
+  const macos = folder.endoflife.macos && readOsFile(folder.endoflife.macos);
+  problems.push(...(macos?.problems ?? []).map(formatSourceProblem));
+  const catalog = await readCatalog(args.data as string);
+  problems.push(...catalog.problems.map(formatProblem));
+  const { appledb, sofa, endoflife } = folder;
+  const result = problems.length
+    ? undefined
+    : runMacImport({
+        sources: { deviceFiles: appledb.deviceFiles, builds: appledb.builds!, sofaFeed: sofa.feed!, sofaTable: sofa.table! },
+        macos: macos!.os!,
+        appledb: appledb.recorded!,
+        sofa: sofa.recorded!,
+        context: { ...endoflife.recorded!, checked, state: state as "draft" | "published" },
+        catalog: catalog.records,
+        devicesDir: path.join(args.data as string, "devices"),
+      });
+  problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
+  if (problems.length || !result?.report) {
+    for (const p of problems) console.error(p);
+    console.error(`\n${problems.length} problem(s); nothing was written.`);
+    process.exit(2);
+  }
+  writeUnder(args.data as string, result.writes);
+  const t = result.report.totals;
+  console.log(
+    `[import] ${t.models} Mac laptops (${t.fromAppleDb} AppleDB, ${t.fromSofa} SOFA only): ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.disagreements} AppleDB/SOFA disagreements resolved`,
+  );
+  console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
+  process.exit(0);
+}
+const sources = ["endoflife", "macs", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

@@ -8,6 +8,8 @@ import { snapshotFromReadme, type ProductText } from "./endoflife-import.ts";
 import type { OsText } from "./endoflife-os.ts";
 import type { ReleaseDataText } from "./endoflife-release-data.ts";
 import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
+import type { SourceFile } from "./identifiers-appledb.ts";
+import { APPLEDB_BUILDS, MAC_FOLDERS, SOFA_FEED, SOFA_TABLE } from "./macs-models.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
@@ -84,4 +86,48 @@ export function writeUnder(dataDir: string, writes: { path: string; text: string
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, w.text);
   }
+}
+
+/**
+ * The Mac importer's files in a sources folder (as ../shared/sources): AppleDB's
+ * Mac device files and builds, SOFA's macOS feed and model table, endoflife.date's
+ * os/macos.md, and the commits the folders' READMEs record. A missing file is a problem.
+ */
+export function readMacFolder(dir: string): {
+  appledb: { deviceFiles: SourceFile[]; builds?: SourceFile; recorded?: { commit: string; commitDate: string } };
+  sofa: { feed?: SourceFile; table?: SourceFile; recorded?: { commit: string; commitDate: string } };
+  endoflife: { macos?: OsText; recorded?: { commit: string; commitDate: string } };
+  problems: SourceProblem[];
+} {
+  const problems: SourceProblem[] = [];
+  const file = (folder: string, rel: string): SourceFile | undefined => {
+    const p = path.join(dir, folder, rel);
+    if (existsSync(p)) return { rel, path: p, text: readFileSync(p, "utf8") };
+    problems.push({ file: p, line: 1, message: "not found" });
+    return undefined;
+  };
+  const recorded = (folder: string) => {
+    const readme = path.join(dir, folder, "README.md");
+    const r = existsSync(readme) ? snapshotFromReadme(readFileSync(readme, "utf8")) : undefined;
+    if (!r) problems.push({ file: readme, line: 1, message: "does not record the commit and date the files are from" });
+    return r;
+  };
+  const deviceFiles = MAC_FOLDERS.flatMap((folder) => {
+    const full = path.join(dir, "appledb", folder);
+    if (!existsSync(full)) {
+      problems.push({ file: full, line: 1, message: "not found: expected AppleDB's Mac device files" });
+      return [];
+    }
+    return readdirSync(full)
+      .filter((n) => n.endsWith(".json"))
+      .sort()
+      .map((n) => file("appledb", `${folder}/${n}`)!);
+  });
+  const macos = file("endoflife.date", "os/macos.md");
+  return {
+    appledb: { deviceFiles, builds: file("appledb", APPLEDB_BUILDS), recorded: recorded("appledb") },
+    sofa: { feed: file("sofa", SOFA_FEED), table: file("sofa", SOFA_TABLE), recorded: recorded("sofa") },
+    endoflife: { ...(macos ? { macos: { name: "macos.md", path: macos.path, text: macos.text } } : {}), recorded: recorded("endoflife.date") },
+    problems,
+  };
 }

@@ -4,7 +4,8 @@
 // support follows the cycle of the last OS major it runs. Pure: text in,
 // cycles or problems (file:line) out.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from "yaml";
-import { Day } from "../schema/record.ts";
+import { readableDate } from "../derive/dates.ts";
+import { Day, type PartialDate } from "../schema/record.ts";
 import { parseFrontMatter, type SourceProblem } from "./front-matter.ts";
 
 export interface OsCycle {
@@ -94,3 +95,79 @@ export function versionRange(text: unknown): { first: string; last: string } | u
 
 /** The newest cycle of a file: the one whose release day is latest. */
 export const newestCycle = (os: OsFile) => [...os.cycles].sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : 1)).at(-1);
+
+/** What a device's last OS cycle says of one kind of support: continuing, ended with an observed last update, or ended without a day. */
+export type CycleStatement =
+  | { support: "os" | "security"; status: "supported"; lastUpdate?: PartialDate; meaning: string }
+  | { support: "os" | "security"; status: "dated"; kind: "lastUpdate"; phrase: "newest-build"; date: PartialDate; meaning: string }
+  | { support: "os" | "security"; status: "ended"; meaning: string };
+
+const dayOf = (value: string): PartialDate => ({ value, precision: "day" });
+/** "August 2033", "2031", "5 August 2023": a partial date as a sentence says it. */
+export const spokenDate = (d: PartialDate) => readableDate(d).replace(/, \w+ precision$/, "");
+
+/**
+ * The one rule for every Apple device (iPhones, iPads and watches from
+ * endoflife.date's device files, Macs from AppleDB and SOFA): security
+ * updates go on while the cycle of the last major the device runs is
+ * patched, and ended with that cycle's last release (an observed last
+ * update, never an announced end); OS upgrades go on while that major is the
+ * newest, and ended on its release day otherwise.
+ */
+export function cycleSupport(input: {
+  /** "iOS 16": the OS and the last major the device runs. */
+  name: string;
+  cycle: OsCycle;
+  /** The file the cycle is in, e.g. "ios.md". */
+  file: string;
+  /** Whether the device runs the newest major of its OS. */
+  current: boolean;
+  /** The major that followed without the device, named with its OS (e.g. "iPadOS 13"). */
+  next?: string;
+  /** The snapshot's day: the day "continuing" is said of. */
+  on: string;
+  /** Where the device's versions and the cycle come from, for the upgrades' meaning: "endoflife.date's products/iphone.md and products/ios.md". */
+  upgradesPer: string;
+}): { security: CycleStatement; os: CycleStatement } {
+  const { name, cycle, file } = input;
+  const on = spokenDate(dayOf(input.on));
+  const latest = cycle.latestReleaseDate ? dayOf(cycle.latestReleaseDate) : undefined;
+  const release = cycle.latest && latest ? `${cycle.latest} on ${spokenDate(latest)}` : "its latest release";
+  const security: CycleStatement =
+    cycle.eol === false
+      ? {
+          support: "security",
+          status: "supported",
+          ...(latest ? { lastUpdate: latest } : {}),
+          meaning: `Continuing on ${on}: ${name}, the last major version this model runs, was still patched then (latest release ${release}), per endoflife.date's products/${file}; Apple announces no end dates`,
+        }
+      : latest || typeof cycle.eol === "string"
+        ? {
+            support: "security",
+            status: "dated",
+            kind: "lastUpdate",
+            phrase: "newest-build",
+            date: latest ?? dayOf(cycle.eol as string),
+            meaning: `Ended with the last release of ${name}, the last major version this model runs: ${release} (an observed last update, not an announced end; Apple announces no end dates), per endoflife.date's products/${file}`,
+          }
+        : { support: "security", status: "ended", meaning: `Ended, date not documented: endoflife.date marks ${name} as no longer patched` };
+  const os: CycleStatement = input.current
+    ? {
+        support: "os",
+        status: "supported",
+        meaning: `Continuing on ${on}: ${name} is the newest major version, and this model runs it, per ${input.upgradesPer}`,
+      }
+    : {
+        support: "os",
+        status: "dated",
+        kind: "lastUpdate",
+        phrase: "newest-build",
+        date: dayOf(cycle.releaseDate),
+        meaning: `Ended: ${name} (${spokenDate(dayOf(cycle.releaseDate))}) was the last major version for this model${input.next ? `; ${input.next} followed without it` : ""}, per ${input.upgradesPer}`,
+      };
+  return { security, os };
+}
+
+/** The cycle released next after a given one, if any. */
+export const nextCycle = (os: OsFile, cycle: OsCycle) =>
+  os.cycles.filter((c) => c.releaseDate > cycle.releaseDate).sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : 1))[0];

@@ -149,7 +149,10 @@ function citedSources(statements: Statement[], citedBy: string): { sources: Sour
  * estimate already passed, as ended with no date; a listing as continuing (or
  * an estimate still ahead) as supportedOn the snapshot's day.
  */
-function factOf(s: Statement, commitDate: string): Partial<Commitment> {
+export function factOf(
+  s: Pick<Statement, "status"> & Partial<Pick<Statement, "kind" | "date" | "implies" | "lastUpdate">>,
+  commitDate: string,
+): Partial<Commitment> {
   if (s.status === "dated" && s.kind === "lastUpdate") return { ended: true, lastUpdate: s.date! };
   if (s.status === "dated") return { [s.kind!]: s.date! };
   if (s.status === "ended" || (s.status === "estimate" && s.implies === "ended")) return { end: { precision: "unknown" }, ended: true };

@@ -4,12 +4,11 @@
 // precision, an estimate (no date recorded, only the status it implies), or a
 // status without a date. For Apple's files the statements come from the OS
 // cycles instead (endoflife-os.ts). Pure.
-import { readableDate } from "../derive/dates.ts";
 import type { OsVersions, PartialDate } from "../schema/record.ts";
 import type { Cell, ProductFile, Release } from "./endoflife-releases.ts";
 import type { CitedPage, ColumnMapping, Condition, DeviceType, ProductMapping, Rule, RulePrecision } from "./endoflife-mapping.ts";
 import { phrasing, phrasingIn, type PhrasingId } from "./endoflife-phrasing.ts";
-import { newestCycle, versionRange, type OsFile } from "./endoflife-os.ts";
+import { cycleSupport, newestCycle, nextCycle, spokenDate, versionRange, type OsFile } from "./endoflife-os.ts";
 import type { ReleaseDataEntry } from "./endoflife-release-data.ts";
 import { describeDate } from "../derive/dates.ts";
 
@@ -166,8 +165,7 @@ function partial(day: string, precision: RulePrecision): PartialDate {
   return { value: day.slice(0, length), precision };
 }
 
-/** "August 2033", "2031", "5 August 2023": a partial date as a sentence says it. */
-export const spokenDate = (d: PartialDate) => readableDate(d).replace(/, \w+ precision$/, "");
+export { spokenDate } from "./endoflife-os.ts";
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -265,8 +263,6 @@ const osSource = (file: string, ctx: ReadingContext): CitedPage => ({
   checked: ctx.checked,
 });
 
-const day = (value: string): PartialDate => ({ value, precision: "day" });
-
 /**
  * Apple's support follows the cycle of the last OS major a device runs:
  * security updates go on while that cycle is patched and ended with its last
@@ -288,49 +284,20 @@ function osCycleStatements(
   if (!cycles || !cycle) return undefined;
   const page = osSource(file, ctx);
   const base = { column: "eol" as const, cell: cell as Cell<string | boolean>, pages: [page] };
-  const name = `${os} ${cycle.cycle}`;
-  const on = spokenDate(day(ctx.commitDate));
-  const latest = cycle.latestReleaseDate ? day(cycle.latestReleaseDate) : undefined;
-  const release = cycle.latest && latest ? `${cycle.latest} on ${spokenDate(latest)}` : "its latest release";
-  const security: Statement =
-    cycle.eol === false
-      ? {
-          ...base,
-          support: "security",
-          status: "supported",
-          ...(latest ? { lastUpdate: latest } : {}),
-          meaning: `Continuing on ${on}: ${name}, the last major version this model runs, was still patched then (latest release ${release}), per endoflife.date's products/${file}; Apple announces no end dates`,
-        }
-      : latest || typeof cycle.eol === "string"
-        ? {
-            ...base,
-            support: "security",
-            status: "dated",
-            kind: "lastUpdate",
-            phrase: "newest-build",
-            date: latest ?? day(cycle.eol as string),
-            meaning: `Ended with the last release of ${name}, the last major version this model runs: ${release} (an observed last update, not an announced end; Apple announces no end dates), per endoflife.date's products/${file}`,
-          }
-        : { ...base, support: "security", status: "ended", meaning: `Ended, date not documented: endoflife.date marks ${name} as no longer patched` };
   const newest = newestCycle(ctx.osFiles.get(spec.file) ?? cycles)!;
-  const next = cycles.cycles.filter((c) => c.releaseDate > cycle.releaseDate).sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : 1))[0];
+  const next = nextCycle(cycles, cycle);
   const current = !pre && cycle.cycle === newest.cycle;
-  const upgrades: Statement = current
-    ? {
-        ...base,
-        support: "os",
-        status: "supported",
-        meaning: `Continuing on ${on}: ${name} is the newest major version, and this model runs it, per endoflife.date's products/${m.file} and products/${file}`,
-      }
-    : {
-        ...base,
-        support: "os",
-        status: "dated",
-        kind: "lastUpdate",
-        phrase: "newest-build",
-        date: day(cycle.releaseDate),
-        meaning: `Ended: ${name} (${spokenDate(day(cycle.releaseDate))}) was the last major version for this model${next ? `; ${spec.since !== undefined && Number(next.cycle) >= spec.since ? spec.os : os} ${next.cycle} followed without it` : ""}, per endoflife.date's products/${m.file} and products/${file}`,
-      };
+  const read = cycleSupport({
+    name: `${os} ${cycle.cycle}`,
+    cycle,
+    file,
+    current,
+    ...(next ? { next: `${spec.since !== undefined && Number(next.cycle) >= spec.since ? spec.os : os} ${next.cycle}` } : {}),
+    on: ctx.commitDate,
+    upgradesPer: `endoflife.date's products/${m.file} and products/${file}`,
+  });
+  const security: Statement = { ...base, ...read.security };
+  const upgrades: Statement = { ...base, ...read.os };
   // An iPad that ran iOS before iPadOS 13 and iPadOS after carries both ranges.
   const last = current ? {} : { last: range.last };
   const split = spec.since !== undefined && spec.before && Number(range.first) < spec.since && !pre;

@@ -13,7 +13,6 @@ import { IDENTIFIER_FORMATS } from "../load/identifier-formats.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import { objectLines, parseJson } from "./identifiers-json.ts";
 import type { Code, SourceRow, SourceRun } from "./identifiers-merge.ts";
-import type { ReviewEntry } from "./identifiers-report.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { samsungFamily } from "./identifiers-samsung.ts";
 
@@ -105,7 +104,6 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
     checked: ctx.checked,
   };
   const out: SourceRow[] = [];
-  const review: ReviewEntry[] = [];
   for (const g of [...groups.values()].sort((a, b) => a.rows[0]!.line - b.rows[0]!.line)) {
     const names = namesOf.get(g.manufacturer)!;
     const isCode = (model: string) => IDENTIFIER_FORMATS["model-number"].pattern.test(model) && !names.has(identifierKey(model));
@@ -117,16 +115,10 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
     const families = new Set(g.rows.map((r) => samsungFamily(r.model)).filter(Boolean));
     const samsung = g.manufacturer === "Samsung";
     const oneDevice = samsung ? families.size === 1 || (families.size === 0 && oneStem(g.rows.map((r) => r.device))) : oneStem(g.rows.map((r) => r.device));
-    if (!oneDevice) {
-      review.push({
-        ...ref,
-        codes: [...codes.values()].map((c) => c.value),
-        candidates: [],
-        reason: `Google Play lists ${stems.size} codenames${families.size > 1 ? ` and ${families.size} model families` : ""} under this name: it may cover more than one generation`,
-      });
-      continue;
-    }
-    out.push({ ref, manufacturer: g.manufacturer, name: g.name, codes: [...codes.values()], source });
+    const doubt = oneDevice
+      ? undefined
+      : `Google Play lists ${stems.size} codenames${families.size > 1 ? ` and ${families.size} model families` : ""} under this name: it may cover more than one generation`;
+    out.push({ ref, manufacturer: g.manufacturer, name: g.name, codes: [...codes.values()], source, ...(doubt ? { doubt } : {}) });
   }
   return {
     problems: [],
@@ -138,7 +130,7 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
       commitDate: ctx.commitDate,
       files: [ANDROID_FILE],
       rows: out,
-      review,
+      review: [],
       setAside,
       familyOf: samsungFamily,
     },

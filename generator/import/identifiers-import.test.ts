@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { validateFiles } from "../load/validate.ts";
 import { readSourceFolder } from "./identifiers-disk.ts";
 import { runIdentifierImport, type IdentifierImporter } from "./identifiers-import.ts";
-import type { CatalogFile } from "./identifiers-merge.ts";
+import { mergeIdentifiers, type CatalogFile } from "./identifiers-merge.ts";
 import { surfaceNames } from "./identifiers-surface.ts";
 import { appleDevice } from "./identifiers-apple-names.ts";
 
@@ -98,6 +98,118 @@ describe("android (Google Play list)", () => {
     expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message}`)).toEqual([
       "devices.json:3: entry 2: model must be text",
       "devices.json:1: entry 3 must be an object {brand, name, device, model}",
+    ]);
+  });
+});
+
+describe("a curator's decisions on the review list (data/identifier-decisions.json)", () => {
+  const catalog = catalogOf([record("example-pro-7", "Example Pro 7"), record("example-pro-7a", "Example Pro 7a"), record("example-tab", "Example Tab")]);
+  const decide = (decisions: unknown[]) => ({ file: "data/identifier-decisions.json", text: JSON.stringify({ decisions }, null, 2) });
+  const runWith = (decisions: unknown[], on = catalog) =>
+    runIdentifierImport({
+      importer: "android",
+      files: readSourceFolder("android", path.join(FIXTURES, "identifiers", "android")).files,
+      catalog: on,
+      context: { commit: "0123456789abcdef0123456789abcdef01234567", commitDate: "2026-01-02", checked: "2026-11-24", version: "1.0.0" },
+      decisions: decide(decisions),
+    });
+  const tab = {
+    importer: "android",
+    row: "Example Tab",
+    decision: "accept",
+    record: "example-tab",
+    codes: ["EX-T1", "taba"],
+    reason: "EX-T2 and tabz are the Tab 2, which the list names Tab too.",
+  };
+  const lite = {
+    importer: "android",
+    row: "Example Pro 7 Lite",
+    decision: "reject",
+    reason: "The Lite is a phone of its own; the catalog holds no record of it.",
+  };
+
+  it("takes the codes a curator accepted, quoting the reason, and lists the rejected row as decided, not for review", () => {
+    const result = runWith([tab, lite]);
+    expect(result.problems).toEqual([]);
+    const written = JSON.parse(result.records.find((w) => w.file.endsWith("example-tab.json"))!.text);
+    expect(written.variants[0].identifiers.map((x: any) => x.value)).toEqual(["EX-T1", "taba"]);
+    expect(written.evidence.revisions.at(-1).reason).toContain(
+      'accepted from its review list by a curator (data/identifier-decisions.json): "Example Tab": EX-T2 and tabz',
+    );
+    const report = result.merge!.report;
+    expect(report.review.map((r) => r.label)).toEqual(["Example Pro"]);
+    expect(report.decided.map((d) => `${d.label} ${d.decision} ${d.record} ${d.codes.join(",")}`)).toEqual([
+      "Example Pro 7 Lite rejected  ",
+      "Example Tab accepted example-tab EX-T1,taba",
+    ]);
+    expect(result.reports.find((r) => r.path.endsWith(".md"))!.text).toContain("## Decided by a curator");
+    const again = runWith([tab, lite], applied(catalog, result.records));
+    expect(again.records).toEqual([]);
+    expect(again.reports).toEqual(result.reports);
+  });
+
+  it("names a decision that no longer fits the source or the catalog by file:line, and writes nothing", () => {
+    const result = runWith([
+      { ...tab, row: "Example Tablet" },
+      { ...tab, record: "example-gone" },
+      { ...tab, row: "Example Pro", codes: ["EX-P9"] },
+      { importer: "android", row: "Example Pro 6", decision: "accept", reason: "short" },
+    ]);
+    expect(result.records).toEqual([]);
+    expect(result.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([
+      "data/identifier-decisions.json:36: decision 4 reason: must say why, in a sentence a reviewer can check",
+      "data/identifier-decisions.json:36: decision 4 record: an accepted row must name the record it goes to",
+    ]);
+    const later = runWith([
+      { ...tab, row: "Example Tablet" },
+      { ...tab, record: "example-gone" },
+      { ...tab, row: "Example Pro", codes: ["EX-P9"] },
+    ]);
+    expect(later.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '4: android row "Example Tablet": the source has no row by this name (see the report\'s review list for how rows are named)',
+      '15: android row "Example Tab": no published record has the slug "example-gone"',
+      '26: android row "Example Pro": EX-P9 is not a code of this row (it has EX-P1, ace)',
+    ]);
+  });
+
+  it("writes one code on two records only when the curator says they share it", () => {
+    const source = { id: "google-play-devices", url: "https://example.org/devices.json", publisher: "Google Play", title: "list", checked: "2026-11-24" };
+    const row = (label: string) => ({
+      ref: { file: "devices.json", line: 1, label },
+      manufacturer: "Example",
+      name: label,
+      codes: [{ kind: "codename" as const, value: "kyoto" }],
+      source,
+    });
+    const run = {
+      importer: "android",
+      title: "t",
+      repository: "r",
+      commit: "0123456",
+      commitDate: "2026-01-02",
+      files: ["devices.json"],
+      setAside: {},
+      review: [],
+      rows: [row("Example Pro 7"), row("Example Pro 7a")],
+    };
+    const both = (shared?: true) =>
+      ["example-pro-7", "example-pro-7a"].map((slug, i) => ({
+        importer: "android" as const,
+        row: i ? "Example Pro 7a" : "Example Pro 7",
+        decision: "accept" as const,
+        record: slug,
+        ...(shared ? { shared } : {}),
+        reason: "One phone sold under two names, as the maker's own page says.",
+        file: "d.json",
+        line: i + 1,
+      }));
+    const unshared = mergeIdentifiers(run, catalog, "2026-11-24", both());
+    expect(unshared.writes).toEqual([]);
+    expect(unshared.report.review.map((r) => r.reason)).toEqual([expect.stringMatching(/several records/), expect.stringMatching(/several records/)]);
+    const shared = mergeIdentifiers(run, catalog, "2026-11-24", both(true));
+    expect(shared.writes.map((w) => JSON.parse(w.text).variants[0].identifiers)).toEqual([
+      [{ kind: "codename", value: "kyoto", sourceId: "google-play-devices", shared: true }],
+      [{ kind: "codename", value: "kyoto", sourceId: "google-play-devices", shared: true }],
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { readAndroid } from "./identifiers-android.ts";
 import { APPLEDB_SUPPLEMENT, readAppleDb, type SourceFile } from "./identifiers-appledb.ts";
 import { mergeIdentifiers, type CatalogFile, type MergeResult, type SourceRun } from "./identifiers-merge.ts";
 import { identifierReportJson, identifierReportMarkdown } from "./identifiers-report.ts";
+import { readDecisions } from "./identifiers-decisions.ts";
 import { readSamsung } from "./identifiers-samsung.ts";
 import { readSofa, SOFA_FEEDS, SOFA_TABLES } from "./identifiers-sofa.ts";
 import { readSurface, SURFACE_TABLE } from "./identifiers-surface.ts";
@@ -31,6 +32,8 @@ export interface IdentifierImportInput {
   files: SourceFile[];
   catalog: CatalogFile[];
   context: { commit: string; commitDate: string; checked: string; version?: string };
+  /** The curator's decisions file (data/identifier-decisions.json), when there is one. */
+  decisions?: { file: string; text: string };
 }
 
 export interface IdentifierImportResult {
@@ -81,8 +84,10 @@ function readRun(input: IdentifierImportInput): { run?: SourceRun; problems: Sou
 
 export function runIdentifierImport(input: IdentifierImportInput): IdentifierImportResult {
   const { run, problems } = readRun(input);
-  if (!run || problems.length) return { problems, records: [], reports: [] };
-  const merge = mergeIdentifiers(run, input.catalog, input.context.checked);
+  const decided = input.decisions ? readDecisions(input.decisions.file, input.decisions.text) : { decisions: [], problems: [] };
+  if (!run || problems.length || decided.problems.length) return { problems: [...problems, ...decided.problems], records: [], reports: [] };
+  const merge = mergeIdentifiers(run, input.catalog, input.context.checked, decided.decisions);
+  if (merge.problems.length) return { problems: merge.problems, records: [], reports: [] };
   const paths = reportPaths(input.importer);
   return {
     problems: [],

@@ -13,8 +13,10 @@ import { formatProblem, validateFiles, type LoadedRecord } from "../load/validat
 import { IDENTIFIER_KINDS, type DeviceRecord, type Identifier, type Source } from "../schema/record.ts";
 import { indexCatalog, nameKey } from "./endoflife-matching.ts";
 import { IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
-import type { IdentifierReport, ReportCode, ReviewEntry, RowRef, RunSummary } from "./identifiers-report.ts";
+import type { DecidedEntry, IdentifierReport, ReportCode, ReviewEntry, RowRef, RunSummary } from "./identifiers-report.ts";
 import { buildReport } from "./identifiers-report.ts";
+import type { Decision } from "./identifiers-decisions.ts";
+import type { SourceProblem } from "./front-matter.ts";
 
 export type Kind = Identifier["kind"];
 
@@ -38,6 +40,8 @@ export interface SourceRow {
   codes: Code[];
   /** The evidence entry the codes are cited to: a stable URL to the upstream file at its commit. */
   source: Source;
+  /** Why the reader doubts the row (a name Google Play gives unrelated codenames): it goes to review unless a curator decided it. */
+  doubt?: string;
 }
 
 /** What a source reader hands the merge. */
@@ -65,6 +69,8 @@ export interface MergeResult {
   report: IdentifierReport;
   /** Identifiers written by this run (0 on a second run). */
   addedNow: number;
+  /** Decisions that cannot be applied (no such row, record or code): the run writes nothing. */
+  problems: SourceProblem[];
 }
 
 export const IDENTIFIER_REASON_MARK = "Proposed by the ";
@@ -136,10 +142,13 @@ interface Proposal {
   slug: string;
   variant: number;
   code: Code;
+  /** The curator's decision that placed the row, when the importer alone would not have. */
+  decision?: Decision;
 }
 
-export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked: string): MergeResult {
+export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked: string, decisions: Decision[] = []): MergeResult {
   const place = placer(catalog);
+  const decided = applyDecisions(run, catalog, decisions);
   const review: ReviewEntry[] = [...run.review];
   const notMatched: RowRef[] = [];
   const proposals: Proposal[] = [];
@@ -148,6 +157,17 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
   const recordFamilies = new Map(catalog.map((c) => [c.record.slug, families(c.record.variants.flatMap((v) => v.identifiers ?? []))]));
   let matchedRows = 0;
   for (const row of run.rows) {
+    const d = decided.byLabel.get(row.ref.label);
+    if (d === "rejected") continue;
+    if (d) {
+      matchedRows++;
+      for (const code of d.codes) proposals.push({ row, slug: d.slug, variant: d.variant, code, decision: d.decision });
+      continue;
+    }
+    if (row.doubt) {
+      review.push({ ...row.ref, codes: row.codes.map((c) => c.value), candidates: [], reason: row.doubt });
+      continue;
+    }
     const p = place(row);
     const theirs = "slug" in p ? recordFamilies.get(p.slug)! : new Set<string>();
     const mine = families(row.codes);
@@ -185,7 +205,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
   const runUrls = new Set(run.rows.map((r) => r.source.url));
   const alreadyPresent: ReportCode[] = [];
   const conflicts: (ReportCode & { reason: string })[] = [];
-  const additions = new Map<string, { variant: number; code: Code; source: Source }[]>();
+  const additions = new Map<string, { variant: number; code: Code & { shared?: true }; source: Source; decision?: Decision }[]>();
   const byKey = new Map<string, Proposal[]>();
   for (const p of proposals) byKey.set(identifierKey(p.code.value), [...(byKey.get(identifierKey(p.code.value)) ?? []), p]);
   for (const [key, list] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -215,6 +235,16 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
       continue;
     }
     const slugs = [...new Set(list.map((p) => p.slug))].sort();
+    // Several records with one code: only a curator's decision that says so (shared: true, on every row) writes it.
+    const sharedByCurator = list.every((p) => p.decision?.shared);
+    if (slugs.length > 1 && sharedByCurator) {
+      for (const p of fresh)
+        additions.set(p.slug, [
+          ...(additions.get(p.slug) ?? []),
+          { variant: p.variant, code: { ...p.code, shared: true }, source: p.row.source, decision: p.decision },
+        ]);
+      continue;
+    }
     if (slugs.length > 1) {
       for (const p of fresh)
         review.push({
@@ -225,7 +255,8 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
         });
       continue;
     }
-    for (const p of fresh) additions.set(p.slug, [...(additions.get(p.slug) ?? []), { variant: p.variant, code: p.code, source: p.row.source }]);
+    for (const p of fresh)
+      additions.set(p.slug, [...(additions.get(p.slug) ?? []), { variant: p.variant, code: p.code, source: p.row.source, decision: p.decision }]);
   }
 
   // Apply, record by record, to the JSON as written.
@@ -254,6 +285,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
         value: a.code.value,
         sourceId: idFor(a.source),
         ...(a.code.regions ? { regions: a.code.regions } : {}),
+        ...(a.code.shared ? { shared: true as const } : {}),
       };
       v.identifiers = [...(v.identifiers ?? []), identifier];
       addedNow++;
@@ -266,7 +298,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
           .sort(order)
           .map((a) => a.code.value)
           .join(", ")}`,
-        reason: `${IDENTIFIER_REASON_MARK}${run.importer} identifier importer: the source names this device as the record does (docs/import-identifiers.md#${run.importer})`,
+        reason: revisionReason(run.importer, adds),
       },
     ];
     changed.set(slug, { ...file, raw, text: `${JSON.stringify(raw, null, 2)}\n` });
@@ -298,10 +330,82 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
     const ch = changed.get(c.record.slug);
     return ch ? (validateFiles([{ file: c.file, slug: c.record.slug, text: ch.text }]).records[0]?.record ?? c.record) : c.record;
   });
-  const report = buildReport({ run, records: after, matchedRows, alreadyPresent, conflicts, review, notMatched, notWritten });
+  const report = buildReport({ run, records: after, matchedRows, alreadyPresent, conflicts, review, notMatched, notWritten, decided: decided.entries });
   return {
     writes: [...changed.values()].map((c) => ({ file: c.file, text: c.text })),
     report,
     addedNow,
+    problems: decided.problems,
   };
+}
+
+function revisionReason(importer: string, adds: { decision?: Decision }[]): string {
+  const plain = `${IDENTIFIER_REASON_MARK}${importer} identifier importer: the source names this device as the record does (docs/import-identifiers.md#${importer})`;
+  const curated = [...new Set(adds.flatMap((a) => (a.decision ? [a.decision] : [])))];
+  if (!curated.length) return plain;
+  const why = curated.map((d) => `"${d.row}": ${d.reason}`).join(" ");
+  const some = adds.some((a) => !a.decision) ? `${plain}; ` : `${IDENTIFIER_REASON_MARK}${importer} identifier importer; `;
+  return `${some}accepted from its review list by a curator (data/identifier-decisions.json): ${why}`;
+}
+
+interface Placed {
+  decision: Decision;
+  slug: string;
+  variant: number;
+  codes: Code[];
+}
+
+/**
+ * Each decision for this importer checked against the run and the catalog:
+ * its row must be one the source has, its record one the catalog publishes
+ * (a former slug is followed), its codes the row's own. A decision that fails
+ * any of these is a problem at its line: the source or the catalog moved, and
+ * a curator must look again.
+ */
+function applyDecisions(run: SourceRun, catalog: CatalogFile[], decisions: Decision[]) {
+  const mine = decisions.filter((d) => d.importer === run.importer);
+  const rows = new Map<string, SourceRow>();
+  for (const r of run.rows) if (!rows.has(r.ref.label)) rows.set(r.ref.label, r);
+  const live = catalog.filter((c) => c.record.publication.state !== "withdrawn");
+  const problems: SourceProblem[] = [];
+  const byLabel = new Map<string, Placed | "rejected">();
+  const entries: DecidedEntry[] = [];
+  for (const d of mine) {
+    const at = (message: string) => problems.push({ file: d.file, line: d.line, message: `${d.importer} row "${d.row}": ${message}` });
+    const row = rows.get(d.row);
+    if (!row) {
+      at("the source has no row by this name (see the report's review list for how rows are named)");
+      continue;
+    }
+    if (d.decision === "reject") {
+      byLabel.set(d.row, "rejected");
+      entries.push({ ...row.ref, decision: "rejected", record: "", codes: [], reason: d.reason });
+      continue;
+    }
+    const file = live.find((c) => c.record.slug === d.record) ?? live.find((c) => c.record.formerSlugs.includes(d.record!));
+    if (!file) {
+      at(`no published record has the slug "${d.record}"`);
+      continue;
+    }
+    const variants = file.record.variants.length;
+    if (d.variant === undefined && variants > 1) {
+      at(`${file.record.slug} has ${variants} variants: say which one ("variant": 0 to ${variants - 1})`);
+      continue;
+    }
+    if (d.variant !== undefined && d.variant >= variants) {
+      at(`${file.record.slug} has no variant ${d.variant}`);
+      continue;
+    }
+    const own = new Map(row.codes.map((c) => [c.value, c]));
+    const unknown = (d.codes ?? []).filter((c) => !own.has(c));
+    if (unknown.length) {
+      at(`${unknown.join(", ")} ${unknown.length > 1 ? "are not codes" : "is not a code"} of this row (it has ${row.codes.map((c) => c.value).join(", ")})`);
+      continue;
+    }
+    const codes = d.codes ? d.codes.map((c) => own.get(c)!) : row.codes;
+    const placed: Placed = { decision: d, slug: file.record.slug, variant: d.variant ?? 0, codes };
+    byLabel.set(d.row, placed);
+    entries.push({ ...row.ref, decision: "accepted", record: placed.slug, codes: codes.map((c) => c.value), reason: d.reason });
+  }
+  return { byLabel, entries, problems };
 }

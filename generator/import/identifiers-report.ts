@@ -21,6 +21,14 @@ export interface ReviewEntry extends RowRef {
   reason: string;
 }
 
+/** A row a curator decided (data/identifier-decisions.json), with the codes it gave and why. */
+export interface DecidedEntry extends RowRef {
+  decision: "accepted" | "rejected";
+  record: string;
+  codes: string[];
+  reason: string;
+}
+
 export interface ReportCode {
   slug: string;
   kind: string;
@@ -40,6 +48,7 @@ export interface IdentifierReport {
     alreadyPresent: number;
     conflicts: number;
     review: number;
+    decided: number;
     notMatched: number;
     notWritten: number;
     setAside: Record<string, number>;
@@ -50,6 +59,7 @@ export interface IdentifierReport {
   conflicts: (ReportCode & { reason: string })[];
   notWritten: { slug: string; reason: string }[];
   review: ReviewEntry[];
+  decided: DecidedEntry[];
   notMatched: RowRef[];
 }
 
@@ -79,6 +89,7 @@ export function buildReport(input: {
   review: ReviewEntry[];
   notMatched: RowRef[];
   notWritten: { slug: string; reason: string }[];
+  decided: DecidedEntry[];
 }): IdentifierReport {
   const { run } = input;
   const urls = new Set(run.rows.map((r) => r.source.url));
@@ -121,6 +132,7 @@ export function buildReport(input: {
       alreadyPresent: input.alreadyPresent.length,
       conflicts: input.conflicts.length,
       review: input.review.length,
+      decided: input.decided.length,
       notMatched: input.notMatched.length,
       notWritten: input.notWritten.length,
       setAside: sortedRecord(Object.entries(run.setAside)),
@@ -131,6 +143,7 @@ export function buildReport(input: {
     conflicts: [...input.conflicts].sort(byCode),
     notWritten: [...input.notWritten].sort((a, b) => cmp(a.slug, b.slug)),
     review: [...input.review].sort(byRow),
+    decided: [...input.decided].sort(byRow),
     notMatched: [...input.notMatched].sort(byRow),
   };
 }
@@ -151,7 +164,7 @@ export function identifierReportMarkdown(r: IdentifierReport): string {
     "",
     `Source: ${r.source.repository} at commit \`${r.source.commit}\` (${r.source.commitDate}); files: ${r.source.files.map((f) => `\`${f}\``).join(", ")}.`,
     "",
-    `- ${t.rows} source rows, ${t.matchedRows} matched to a record; ${t.notMatched} matched none; ${t.review} for review.`,
+    `- ${t.rows} source rows, ${t.matchedRows} matched to a record; ${t.notMatched} matched none; ${t.review} for review; ${t.decided} decided by a curator.`,
     `- ${t.identifiers} codes from this source in ${t.records} records: ${Object.entries(t.byKind)
       .map(([k, n]) => `${n} ${k}`)
       .join(", ")}.`,
@@ -187,6 +200,12 @@ export function identifierReportMarkdown(r: IdentifierReport): string {
         x.candidates.slice(0, 6).join(", ") + (x.candidates.length > 6 ? `, … (${x.candidates.length})` : ""),
         x.reason,
       ]),
+    ),
+    "## Decided by a curator (data/identifier-decisions.json)",
+    "",
+    ...table(
+      ["Row", "Device", "Decision", "Record", "Codes taken", "Why"],
+      r.decided.map((x) => [`${x.file}:${x.line}`, x.label, x.decision, x.record, x.codes.join(", "), x.reason]),
     ),
     "## Codes shared by several records (the source gives them to each)",
     "",

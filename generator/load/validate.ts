@@ -2,7 +2,7 @@
 // that need the whole record or the whole catalog. Pure: takes file contents,
 // returns records or problems, never touches the disk.
 import type { z } from "zod";
-import { DATED_FIELDS, DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
+import { compareVersions, DATED_FIELDS, DeviceRecord, type Commitment, type PartialDate, type Scope } from "../schema/record.ts";
 import { periodOf } from "../derive/dates.ts";
 import { compact } from "../derive/search.ts";
 import { manufacturerSlug } from "../derive/manufacturers.ts";
@@ -165,7 +165,7 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
 
   r.osVersions?.forEach((v, i) => {
     checkSources(`osVersions[${i}].sourceIds`, v.sourceIds);
-    if (v.last !== undefined && Number(v.last) < Number(v.first)) add(`osVersions[${i}].last`, `${v.os} ${v.last} is before the first version, ${v.first}`);
+    if (v.last !== undefined && compareVersions(v.last, v.first) < 0) add(`osVersions[${i}].last`, `${v.os} ${v.last} is before the first version, ${v.first}`);
     if (r.osVersions!.findIndex((o) => o.os === v.os) !== i) add(`osVersions[${i}].os`, `${v.os} is listed twice`);
   });
 
