@@ -154,6 +154,7 @@ function browsePagesOf(browse: ReturnType<typeof browseEntry>[], site: Site) {
         number: i + 1,
         pageCount,
         entries: onPage,
+        updated: latestUpdated(onPage),
         permalink: type ? pageFiles.browseType(type, i + 1) : pageFiles.browse(i + 1),
         prev: i > 0 ? href(i) : null,
         next: i + 1 < pageCount ? href(i + 2) : null,
@@ -385,7 +386,6 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("asset", asset);
-        cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
         // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land;
