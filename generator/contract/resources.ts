@@ -166,6 +166,10 @@ export const PAGES = {
   browse: resource("site", "/browse/", () => "/browse/index.html"),
   /** The A–Z pages after the first, numbered from 2. */
   browsePage: resource("site", "/browse/{number}", (p) => `/browse/${p.number}.html`),
+  /** The A–Z pages of one device type (a value of the schema's deviceType, as the list's type= takes it). */
+  browseType: resource("site", "/browse/{type}/", (p) => `/browse/${p.type}/index.html`),
+  /** A type's A–Z pages after the first, numbered from 2. */
+  browseTypePage: resource("site", "/browse/{type}/{number}", (p) => `/browse/${p.type}/${p.number}.html`),
   license: resource("site", "/license", () => "/license.html"),
   corrections: resource("site", "/corrections", () => "/corrections.html"),
   correctionsThanks: resource("site", "/corrections/thanks", () => "/corrections/thanks.html"),
@@ -207,8 +211,12 @@ export const PAGES = {
 export const STORAGE = {
   /** The list's compact index (derive/list-index.ts). */
   listIndex: "/api/v1/list/index.txt",
-  /** The plain walk's pages, named by the cursor that leads to them (null: the first page). */
-  listPage: (cursor: string | null) => `/api/v1/list/pages/${cursor ?? "first"}.json`,
+  /**
+   * The plain walks' pages (every record, and each device type's), named by the
+   * cursor that leads to them (it binds the type); null: a walk's first page,
+   * "first.<type>" for a type's (a cursor holds no ".").
+   */
+  listPage: (cursor: string | null, type: string | null = null) => `/api/v1/list/pages/${cursor ?? (type ? `first.${type}` : "first")}.json`,
   /** The build's Layout of the per-device files, as JSON. */
   layout: "/api/v1/list/layout.json",
   /** The Layout of the identifier files (API.identifier), as JSON: their number differs from the devices', so their placement does too. */

@@ -110,7 +110,11 @@ const urlBuilders = (site: Origins) => {
     schema: only(API.recordSchema),
     openapi: only(API.openapi),
     home: only(PAGES.home),
-    browse: only(PAGES.browse),
+    /** The A–Z pages; page 1 is the plain address. */
+    browse: (page = 1) => (page > 1 ? urlOf(site, PAGES.browsePage, { number: String(page) }) : urlOf(site, PAGES.browse, {})),
+    /** The A–Z pages of one device type; page 1 is the plain address. */
+    browseType: (type: string, page = 1) =>
+      page > 1 ? urlOf(site, PAGES.browseTypePage, { type, number: String(page) }) : urlOf(site, PAGES.browseType, { type }),
     license: only(PAGES.license),
     corrections: only(PAGES.corrections),
     docs: only(PAGES.docs),

@@ -12,6 +12,7 @@ import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
 import { REMINDER_DAYS } from "../contract/subscriptions.ts";
+import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { RATE_LIMIT, rateLimitFields } from "../serve/rate-limit.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 
@@ -184,7 +185,7 @@ const RESPONSES = {
     content: body(MEDIA.problem, schemaRef("YearNotFoundProblem")),
   },
   ListParameterProblem: {
-    description: "Bad Request: q, limit or cursor cannot be used. Checks run in this order: duplicate parameter, limit, q, cursor.",
+    description: "Bad Request: q, type, limit or cursor cannot be used. Checks run in this order: duplicate parameter, limit, q, type, cursor.",
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, schemaRef("ListParameterProblem")),
   },
@@ -249,6 +250,14 @@ const PARAMETERS = {
       "Search text. Normalized (compatibility decomposition, accents removed, lower case, every run of other characters one space) and matched exact-name-first against names, aliases, models and model codes (variants[].identifiers); a q with no letters or digits is the same as no q. Keep it the same on every page of a walk.",
     schema: { type: "string", maxLength: MAX_QUERY_LENGTH },
   },
+  DeviceType: {
+    name: "type",
+    in: "query",
+    description: `Only records of these device types: one of ${DEVICE_TYPES.join(", ")}, or several separated by commas (type=phone,tablet). Any order, repeats ignored; empty is no filter. Combines with q, limit and cursor; keep it the same on every page of a walk. Any other value answers 400 invalid-type, naming the allowed values.`,
+    style: "form",
+    explode: false,
+    schema: { type: "array", items: { type: "string", enum: [...DEVICE_TYPES] }, examples: [["laptop"], ["phone", "tablet"]] },
+  },
   Limit: {
     name: "limit",
     in: "query",
@@ -259,7 +268,7 @@ const PARAMETERS = {
   Cursor: {
     name: "cursor",
     in: "query",
-    description: "Exactly the value of meta.nextCursor of the previous page: opaque, and valid only with the q it was issued for.",
+    description: "Exactly the value of meta.nextCursor of the previous page: opaque, and valid only with the q and type it was issued for.",
     schema: { type: "string" },
   },
   Year: {
@@ -347,8 +356,8 @@ function paths(site: Site) {
       operationId: "listDevices",
       tag: "Devices",
       summary: "List and search published device records",
-      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug; a q equal to a model code, SM-A525F or iPhone15,4, is an exact match). Unknown parameters are ignored; q, limit or cursor given twice is an error.`,
-      parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
+      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug; a q equal to a model code, SM-A525F or iPhone15,4, is an exact match). type keeps the records of the given device types. Unknown parameters are ignored; q, type, limit or cursor given twice is an error.`,
+      parameters: [paramRef("Query"), paramRef("DeviceType"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
         "200": ok("A page of records.", body(MEDIA.json, schemaRef("ListPage")), API_HEADERS),
         "400": responseRef("ListParameterProblem"),
@@ -574,9 +583,9 @@ function paths(site: Site) {
       operationId: "listDevicesLegacy",
       tag: "Legacy",
       summary: "Deprecated list wrapper",
-      description: `Deprecated: use ${API.list.path}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
+      description: `Deprecated: use ${API.list.path}. The same q, type, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
       deprecated: true,
-      parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
+      parameters: [paramRef("Query"), paramRef("DeviceType"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
         "200": legacy(ok("The items of one page.", body(MEDIA.json, schemaRef("LegacyListPage")), API_HEADERS)),
         "304": legacy(RESPONSES.NotModified),

@@ -17,6 +17,7 @@ const SAMPLE: Record<string, string> = {
   /** A month the fixture feed is archived in, as of 2026-11-22. */
   month: "2026-10",
   number: "1",
+  type: "laptop",
   name: "api",
   file: "site.css",
 };
@@ -38,7 +39,7 @@ beforeAll(async () => {
 describe("the resource table", () => {
   it("names the file the build writes for every stored resource", () => {
     const missing = [...stored(API), ...stored(PAGES)]
-      .filter(([name]) => name !== "browsePage" && name !== "manufacturerPage") // the fixture catalog fits on one A–Z page and one page a manufacturer
+      .filter(([name]) => name !== "browsePage" && name !== "browseTypePage" && name !== "manufacturerPage") // the fixture catalog fits on one A–Z page (a type's too) and one page a manufacturer
       .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r), FLAT)] as const)
       .filter(([, file]) => !existsSync(path.join(dist, file)));
     expect(missing).toEqual([]);

@@ -40,7 +40,9 @@ it("a next-day rebuild across one known transition changes only the files that m
     "api/v1/devices/alpha-phone.json", // its verdict, its OS status and updated
     "api/v1/feed/manufacturers/example-maker.xml", // the day its OS end started ending soon, in its manufacturer's feed
     "api/v1/list/pages/first.json", // the list page that holds it (and its meta.updated)
+    "api/v1/list/pages/first.phone.json", // and the phones' walk's page that holds it
     "browse/index.html", // the A–Z page that lists it says when its data last changed
+    "browse/phone/index.html", // and the phones' A–Z page
     "devices/alpha-phone.html", // its page
     "feed.xml", // and in the catalog's feed
     "index.html", // the catalog's "data last changed"
