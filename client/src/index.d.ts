@@ -95,6 +95,8 @@ export interface ClientOptions {
 
 export interface ListParams {
   q?: string;
+  /** Only records of this device type, or of these (the API's type=phone,tablet). */
+  type?: DeviceSummary["deviceType"] | DeviceSummary["deviceType"][];
   /** 1 to 100. */
   limit?: number;
   /** Start from this meta.nextCursor. */

@@ -140,7 +140,7 @@ export class DeviceLifecycleClient {
   }
 
   /** The list's pages, walking meta.nextCursor until it is null. */
-  async *listPages({ q, limit, cursor } = {}) {
+  async *listPages({ q, type, limit, cursor } = {}) {
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {
       throw new RangeError(`limit must be an integer from 1 to ${MAX_LIMIT}; got ${limit}`);
     }
@@ -148,6 +148,8 @@ export class DeviceLifecycleClient {
     do {
       const query = new URLSearchParams();
       if (q !== undefined) query.set("q", q);
+      // One device type or several: the API reads a comma list (docs/list.md#parameters).
+      if (type !== undefined) query.set("type", [type].flat().join(","));
       if (limit !== undefined) query.set("limit", String(limit));
       if (next !== null) query.set("cursor", next);
       const answer = await this.#json(`${PATHS.list}${query.size ? `?${query}` : ""}`);

@@ -2,7 +2,7 @@
 // Netlify applies no _headers rule to an edge function's response, and netlify
 // dev adds the _headers values of any name the function leaves unset, so the
 // edge function sets every header itself: the generated _headers only serves
-// what the CDN answers alone (pages, assets, storage files; serve/routes.ts).
+// what the CDN answers alone (pages, assets, storage files; derive/routes.ts).
 import { API_CACHE, MEDIA } from "./media.ts";
 import { API, PAGES, pathOf, type ApiResourceName, type Resource } from "./resources.ts";
 
@@ -57,10 +57,15 @@ const MEDIA_OF: Record<ApiResourceName, string> = {
   datasetYear: MEDIA.csv,
   badge: MEDIA.svg,
   deviceCalendar: MEDIA.ics,
+  deviceCalendarNoAlarms: MEDIA.ics,
   manufacturerCalendar: MEDIA.ics,
+  manufacturerCalendarNoAlarms: MEDIA.ics,
   manufacturerFeed: MEDIA.atom,
+  manufacturerFeedArchive: MEDIA.atom,
   feed: MEDIA.atom,
+  feedArchive: MEDIA.atom,
   supportCalendar: MEDIA.ics,
+  supportCalendarNoAlarms: MEDIA.ics,
   recordSchema: MEDIA.json,
   openapi: MEDIA.json,
 };

@@ -1,6 +1,8 @@
 // The list's parameters and bounds (docs/list.md#parameters): the list core
 // checks requests against them, and the response schemas and the OpenAPI
 // document describe them.
+/** The list's parameters (docs/list.md#parameters); any other is ignored. */
+export const LIST_PARAMETERS = ["q", "type", "limit", "cursor"] as const;
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 /** Longest accepted q, in characters (Unicode code points) before normalization. */

@@ -10,6 +10,7 @@ export const PROBLEMS = {
   "invalid-cursor": { status: 400, title: "Invalid cursor" },
   "cursor-mismatch": { status: 400, title: "Cursor belongs to another query" },
   "query-too-long": { status: 400, title: "Search query too long" },
+  "invalid-type": { status: 400, title: "Unknown device type" },
   "duplicate-parameter": { status: 400, title: "Parameter given more than once" },
   "invalid-year": { status: 400, title: "Invalid year" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },

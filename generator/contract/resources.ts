@@ -128,12 +128,29 @@ export const API = {
     nested: true,
   }),
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
+  /** The calendars carry reminders (contract/subscriptions.ts REMINDER_DAYS); each has a twin without them under `no-alarms`. */
   deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
+  deviceCalendarNoAlarms: deviceResource("api", "/api/v1/calendar/no-alarms/{device_slug}.ics", "/api/v1/calendar/no-alarms", ".ics"),
   manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
-  /** One manufacturer's record changes (Atom), linked from its manufacturer page. */
+  manufacturerCalendarNoAlarms: resource(
+    "api",
+    "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics",
+    (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`,
+  ),
+  /** One manufacturer's record changes (Atom), linked from its manufacturer page and from /feed.xml. */
   manufacturerFeed: resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
+  /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
+  manufacturerFeedArchive: resource(
+    "api",
+    "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
+    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month}.xml`,
+  ),
+  /** The subscription document of the change feed: the months not yet archived, linking the newest archive. */
   feed: resource("api", "/feed.xml", () => "/feed.xml"),
+  /** An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM). */
+  feedArchive: resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month}.xml`),
   supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
+  supportCalendarNoAlarms: resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
   recordSchema: resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
   openapi: resource("api", "/api/v1/openapi.json", () => "/api/v1/openapi.json"),
 };
@@ -149,6 +166,10 @@ export const PAGES = {
   browse: resource("site", "/browse/", () => "/browse/index.html"),
   /** The A–Z pages after the first, numbered from 2. */
   browsePage: resource("site", "/browse/{number}", (p) => `/browse/${p.number}.html`),
+  /** The A–Z pages of one device type (a value of the schema's deviceType, as the list's type= takes it). */
+  browseType: resource("site", "/browse/{type}/", (p) => `/browse/${p.type}/index.html`),
+  /** A type's A–Z pages after the first, numbered from 2. */
+  browseTypePage: resource("site", "/browse/{type}/{number}", (p) => `/browse/${p.type}/${p.number}.html`),
   license: resource("site", "/license", () => "/license.html"),
   corrections: resource("site", "/corrections", () => "/corrections.html"),
   correctionsThanks: resource("site", "/corrections/thanks", () => "/corrections/thanks.html"),
@@ -190,13 +211,17 @@ export const PAGES = {
 export const STORAGE = {
   /** The list's compact index (derive/list-index.ts). */
   listIndex: "/api/v1/list/index.txt",
-  /** The plain walk's pages, named by the cursor that leads to them (null: the first page). */
-  listPage: (cursor: string | null) => `/api/v1/list/pages/${cursor ?? "first"}.json`,
+  /**
+   * The plain walks' pages (every record, and each device type's), named by the
+   * cursor that leads to them (it binds the type); null: a walk's first page,
+   * "first.<type>" for a type's (a cursor holds no ".").
+   */
+  listPage: (cursor: string | null, type: string | null = null) => `/api/v1/list/pages/${cursor ?? (type ? `first.${type}` : "first")}.json`,
   /** The build's Layout of the per-device files, as JSON. */
   layout: "/api/v1/list/layout.json",
   /** The Layout of the identifier files (API.identifier), as JSON: their number differs from the devices', so their placement does too. */
   identifierLayout: "/api/v1/list/identifier-layout.json",
-  /** Build-time ETags of the large files, so the edge function never hashes megabytes (serve/etags.ts). */
+  /** Build-time ETags of the large files, so the edge function never hashes megabytes (derive/etags.ts). */
   etagManifest: "/api/v1/list/etags.json",
   /** The 410 body of a withdrawn record. */
   goneProblem: (slug: string) => `/api/v1/problems/gone/${slug}.json`,

@@ -7,7 +7,15 @@
 // spanning the whole period, with the precision in its summary, so it never
 // looks like a known day. Minimum commitments ("at least until") are not
 // endings and are never events.
+//
+// Each event carries reminders REMINDER_DAYS before its first day (the
+// earliest day the end can fall on), and only those still ahead: a reminder
+// whose day has passed is left out, or a calendar app would show it as
+// overdue the moment someone subscribes. So an event's text changes on a
+// reminder's day, a fact about dates like the event leaving the calendar
+// once its end has passed.
 import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
+import { REMINDER_DAYS } from "../contract/subscriptions.ts";
 import { addDays, describeDate, periodOf } from "./dates.ts";
 import { latestRevisionDay } from "./catalog.ts";
 import { attribution, siteHost, urls, type Site } from "./site.ts";
@@ -37,6 +45,28 @@ export interface SupportEndEvent extends SupportEnd {
   description: string;
   /** DTSTAMP: the record's latest revision day, so output changes only when the record does. */
   stamp: string;
+  /** The DISPLAY reminders still ahead, furthest first: days before `start`, and the text the alarm shows. */
+  reminders: Reminder[];
+}
+
+export interface Reminder {
+  days: number;
+  description: string;
+}
+
+/**
+ * The reminders of an event whose day is `site.now` or later, furthest first.
+ * A period's reminder counts from its first day, the earliest the end can
+ * be, and says so.
+ */
+export function remindersOf(e: Pick<SupportEnd, "start" | "end" | "url">, summary: string, now: string): Reminder[] {
+  const exact = e.end.precision === "day";
+  return REMINDER_DAYS.filter((days) => addDays(e.start, -days) >= now).map((days) => ({
+    days,
+    description: exact
+      ? `In ${days} days: ${summary}. Scope, evidence and uncertainty: ${e.url}`
+      : `In ${days} days the ${e.end.precision} of this documented end begins (${e.start}, the earliest day it can fall on): ${summary}. Scope, evidence and uncertainty: ${e.url}`,
+  }));
 }
 
 function supportEndOf(r: DeviceRecord, kind: SupportKind, c: Commitment, site: Site): SupportEnd | null {
@@ -83,7 +113,8 @@ function eventOf(r: DeviceRecord, kind: SupportKind, c: Commitment, e: SupportEn
     "A documented end of updates, as the sources state it; not a certification of the device.",
     attribution(site).text,
   ].join("\n");
-  return { ...e, summary: `${who}: ${KIND_WORDS[kind]} end ${when}`, description, stamp: latestRevisionDay(r) };
+  const summary = `${who}: ${KIND_WORDS[kind]} end ${when}`;
+  return { ...e, summary, description, stamp: latestRevisionDay(r), reminders: remindersOf(e, summary, site.now) };
 }
 
 /** Soonest first, ties by UID. */

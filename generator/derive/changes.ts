@@ -1,19 +1,28 @@
-// Feed entries from the records' revision histories. Pure, and stable: an
-// entry's id depends only on the record, the revision's day and its place among
-// that day's revisions, so a rebuild never re-announces an old change.
-import type { DeviceRecord } from "../schema/record.ts";
+// Feed entries: the records' revisions, their withdrawals, and the days a
+// documented end starts "ending soon" and has ended. Pure, and stable: an
+// entry's id depends only on the record and the entry's own facts (the
+// revision's day and its place among that day's revisions; the commitment,
+// the event and its day), never on the build day, so a rebuild never
+// re-announces an old change. The entries are split into archive documents
+// by month (RFC 5005 §4; feedPages below).
+import type { Commitment, DeviceRecord } from "../schema/record.ts";
+import { FEED_ARCHIVE } from "../contract/subscriptions.ts";
 import type { Catalog } from "./catalog.ts";
 import escapeMarkup from "escape-html";
+import { addDays, describeDate, periodOf } from "./dates.ts";
 import { siteHost, urls, type Site } from "./site.ts";
-
-/** The feed holds at most this many entries, the newest. */
-export const FEED_CAP = 200;
+import { describeCoverage } from "./verdict.ts";
+import { SOON_DAYS } from "../contract/verdicts.ts";
 
 /** The tag URIs' date (RFC 4151: a day the site's host name was held). Fixed for good: changing it would re-announce every entry. */
 const TAG_DATE = "2026-09-06";
 
 export interface ChangeEntry {
-  /** A tag URI (RFC 4151): tag:<site host>,2026-09-06:<slug>/<revision day>/<n>, n counting that record's revisions of that day. */
+  /**
+   * A tag URI (RFC 4151): tag:<site host>,2026-09-06:<slug>/<revision day>/<n>,
+   * n counting that record's revisions of that day; <slug>/<day>/withdrawn;
+   * or <slug>/<commitment id>/<os|security>/<ending-soon|ended>/<day>.
+   */
   id: string;
   /** YYYY-MM-DD; the entry's `updated` is this day at 00:00:00Z. */
   date: string;
@@ -45,6 +54,66 @@ function revisionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
   });
 }
 
+const KIND_WORDS = { security: "security updates", os: "OS updates" } as const;
+
+/** The day a record entered the catalog: its earliest revision. */
+const firstRevisionDay = (r: DeviceRecord) => r.evidence.revisions.reduce((min, rev) => (min === "" || rev.date < min ? rev.date : min), "");
+
+/**
+ * The days a documented end changes the verdict (derive/verdict.ts): it is
+ * "ending soon" from SOON_DAYS before its period's first day, and "ended" the
+ * day after its last. Only a documented end: a minimum, a ceiling, a last
+ * update observed or a listing as continuing never makes one.
+ */
+export function endTransitions(c: Commitment): { event: "ending-soon" | "ended"; date: string }[] {
+  const p = c.end ? periodOf(c.end) : null;
+  if (!p || c.ended) return [];
+  return [
+    { event: "ending-soon", date: addDays(p.first, -SOON_DAYS) },
+    { event: "ended", date: addDays(p.last, 1) },
+  ];
+}
+
+/**
+ * An entry for each day a documented end of a published record started
+ * "ending soon" or "ended": once that day has come (a fact about dates, so
+ * such an entry appears on its day and then never moves), and only from the
+ * day the record entered the catalog (its first revision): what happened
+ * before was never news to a subscriber, and announcing it late would put it
+ * in a month already archived.
+ */
+function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
+  const u = urls(site);
+  const since = firstRevisionDay(r);
+  return (["security", "os"] as const).flatMap((kind) =>
+    r.support[kind].flatMap((c) =>
+      endTransitions(c)
+        .filter((t) => t.date <= site.now && t.date >= since)
+        .map((t) => {
+          const coverage = describeCoverage(c);
+          const who = coverage === "all variants" ? r.name : `${r.name} (${coverage})`;
+          const end = describeDate(c.end);
+          return {
+            id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${c.id}/${kind}/${t.event}/${t.date}`,
+            date: t.date,
+            slug: r.slug,
+            name: r.name,
+            change:
+              t.event === "ended"
+                ? `${who}: ${KIND_WORDS[kind]} ended (documented end ${end})`
+                : `${who}: ${KIND_WORDS[kind]} end soon (documented end ${end}, within ${SOON_DAYS} days)`,
+            reason:
+              t.event === "ended"
+                ? `The documented end of ${KIND_WORDS[kind]}, ${end}, has passed.`
+                : `The documented end of ${KIND_WORDS[kind]}, ${end}, can fall within ${SOON_DAYS} days from this day.`,
+            link: u.page(r.slug),
+            evidence: u.evidence(r.slug),
+          };
+        }),
+    ),
+  );
+}
+
 function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
   if (r.publication.state !== "withdrawn") return [];
   const { withdrawnOn, reason } = r.publication;
@@ -62,13 +131,54 @@ function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
   ];
 }
 
-const newestFirst = (a: ChangeEntry, b: ChangeEntry) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Newest first; entries of one day by id, so the order never depends on the records' order. */
+export const newestFirst = (a: ChangeEntry, b: ChangeEntry) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Every revision of every published record and every withdrawal (of a catalog, or of one manufacturer's records), newest first, capped. */
-export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site, cap = FEED_CAP): ChangeEntry[] {
-  return [...catalog.published.flatMap((r) => revisionEntries(r, site)), ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site))]
-    .sort(newestFirst)
-    .slice(0, cap);
+/**
+ * Every entry of a catalog (or of one manufacturer's records), newest first:
+ * the revisions and the passed ending-soon and ended days of each published
+ * record, and each withdrawal. Nothing is capped: the archives hold them all.
+ */
+export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site): ChangeEntry[] {
+  return [
+    ...catalog.published.flatMap((r) => [...revisionEntries(r, site), ...transitionEntries(r, site)]),
+    ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site)),
+  ].sort(newestFirst);
+}
+
+/** A feed's documents: the subscription document's entries, and the archives, oldest first, each of one month. */
+export interface FeedPages {
+  current: ChangeEntry[];
+  archives: { month: string; entries: ChangeEntry[] }[];
+}
+
+/** The first day on which a month (YYYY-MM) is archived: FEED_ARCHIVE.graceDays after its last day. */
+export function archivedFrom(month: string): string {
+  const last = periodOf({ value: month, precision: "month" })!.last;
+  return addDays(last, 1 + FEED_ARCHIVE.graceDays);
+}
+
+/**
+ * The entries (newest first) cut into archive documents (RFC 5005 §4) by the
+ * month of their date, each month once `now` has reached archivedFrom(month);
+ * the rest stay in the subscription document. A month's cut depends on
+ * nothing but its entries and the calendar, so a new entry (dated in a month
+ * still open) never changes an archive, and no entry is ever left out.
+ */
+export function feedPages(entries: ChangeEntry[], now: string): FeedPages {
+  const current: ChangeEntry[] = [];
+  const byMonth = new Map<string, ChangeEntry[]>();
+  for (const e of entries) {
+    const month = e.date.slice(0, 7);
+    if (now < archivedFrom(month)) current.push(e);
+    else {
+      const list = byMonth.get(month);
+      if (list) list.push(e);
+      else byMonth.set(month, [e]);
+    }
+  }
+  const archives = [...byMonth].map(([month, list]) => ({ month, entries: list })).sort((a, b) => (a.month < b.month ? -1 : 1));
+  return { current, archives };
 }
 
 /** The HTML body of an entry: every piece of record text escaped. */

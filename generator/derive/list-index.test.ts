@@ -4,21 +4,23 @@
 import { describe, expect, it } from "vitest";
 import { firstWhere, formatListIndex, INDEX_FORMAT, IndexFormatError, parseListIndex, plainPage, positionAfter, searchPage } from "./list-index.ts";
 import { queryOf, type Searchable } from "./search.ts";
+import { DEVICE_TYPES, type DeviceType } from "../contract/device-types.ts";
 
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
-const rec = (slug: string, name: string, manufacturer = "Example"): Searchable & { slug: string } => ({
+const rec = (slug: string, name: string, deviceType: DeviceType, manufacturer = "Example"): Searchable & { slug: string; deviceType: DeviceType } => ({
   slug,
   name,
   aliases: [],
   manufacturer,
+  deviceType,
   variants: [{ model: slug.toUpperCase() }],
 });
 const RECORDS = [
-  rec("alpha-phone", "Alpha Phone"),
-  rec("alpha-tab", "Alpha Tab"),
-  rec("beta-phone", "Beta Phone"),
-  rec("gamma", "Gamma Alpha", "Alphabet"),
-  rec("zeta-phone", "Zeta Phone"),
+  rec("alpha-phone", "Alpha Phone", "phone"),
+  rec("alpha-tab", "Alpha Tab", "tablet"),
+  rec("beta-phone", "Beta Phone", "phone"),
+  rec("gamma", "Gamma Alpha", "laptop", "Alphabet"),
+  rec("zeta-phone", "Zeta Phone", "phone"),
 ];
 const text = formatListIndex(RECORDS, site);
 const index = parseListIndex(text);
@@ -55,15 +57,17 @@ describe("the binary search", () => {
 });
 
 describe("the index text", () => {
-  it("holds a header, the slugs in order, then one search line per record", () => {
+  it("holds a header, the slugs in order, their types, then one search line per record", () => {
     expect(text.split("\n")).toEqual([
       JSON.stringify({
         format: INDEX_FORMAT,
         site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl },
         count: 5,
         slugChars: "alpha-phone\nalpha-tab\nbeta-phone\ngamma\nzeta-phone\n".length,
+        types: DEVICE_TYPES,
       }),
       ...RECORDS.map((r) => r.slug),
+      "01020",
       "alphaphone;example",
       "alphatab;example",
       "betaphone;example",
@@ -82,6 +86,10 @@ describe("the index text", () => {
     [`format device-list-index/2, expected ${INDEX_FORMAT}`, text.replace(INDEX_FORMAT, "device-list-index/2")],
     ["slug section does not end where the header says", text.replace(/"slugChars":\d+/, '"slugChars":7')],
     ["slug count differs from the header", text.replace('"count":5', '"count":4')],
+    ["type of record 3 is not a digit below 5", text.replace("\n01020\n", "\n01520\n")],
+    ["type of record 5 is not a digit below 5", text.replace("\n01020\n", "\n0102\n\n")],
+    ["type line does not end after one digit per record", text.replace("\n01020\n", "\n010200\n")],
+    ["types is not a list of at most ten device types", text.replace(/"types":\[[^\]]*\]/, '"types":"phone"')],
     ["truncated search section", `${lines.slice(0, -2).join("\n")}\n`],
     ["trailing data", `${text}extra`],
   ])("refuses an index with %s", (why, broken) => {
@@ -133,4 +141,42 @@ describe("paging by key", () => {
       expect(searchPage(index, queryOf("alpha"), after, limit)).toEqual({ keys: keys.map(([tier, slug]) => ({ tier, slug })), more, total: 3 });
     },
   );
+});
+
+describe("filtering by device type", () => {
+  it.each([
+    [["phone"], null, 2, ["alpha-phone", "beta-phone"], true, 3],
+    [["phone"], "alpha-phone", 2, ["beta-phone", "zeta-phone"], false, 3],
+    [["phone"], "beta-phone", 1, ["zeta-phone"], false, 3],
+    [["phone"], "alpha-tab", 1, ["beta-phone"], true, 3], // a key of another type
+    [["phone"], "zeta-phone", 5, [], false, 3],
+    [["tablet", "laptop"], null, 5, ["alpha-tab", "gamma"], false, 2],
+    [["laptop"], "a", 1, ["gamma"], false, 1],
+    [["wearable"], null, 5, [], false, 0],
+  ] as [DeviceType[], string | null, number, string[], boolean, number][])(
+    "the plain walk of %o after %j, %d at a time: %o",
+    (types, after, limit, slugs, more, total) => {
+      expect(plainPage(index, after, limit, types)).toEqual({ keys: slugs.map((slug) => ({ tier: 0, slug })), more, total });
+    },
+  );
+
+  it.each([
+    [["phone"], null, 5, [[1, "alpha-phone"]], false, 1],
+    [["tablet", "laptop"], null, 1, [[1, "alpha-tab"]], true, 2],
+    [["tablet", "laptop"], { tier: 1, slug: "alpha-tab" }, 1, [[2, "gamma"]], false, 2],
+    [["laptop"], { tier: 1, slug: "alpha-phone" }, 5, [[2, "gamma"]], false, 1],
+    [["wearable"], null, 5, [], false, 0],
+  ] as [DeviceType[], { tier: 0 | 1 | 2; slug: string } | null, number, [number, string][], boolean, number][])(
+    "a search for alpha among %o after %o, %d at a time",
+    (types, after, limit, keys, more, total) => {
+      expect(searchPage(index, queryOf("alpha"), after, limit, types)).toEqual({ keys: keys.map(([tier, slug]) => ({ tier, slug })), more, total });
+    },
+  );
+
+  it("keeps the unfiltered answers apart from the filtered ones it remembers", () => {
+    expect(searchPage(index, queryOf("alpha"), null, 10, ["laptop"]).total).toBe(1);
+    expect(searchPage(index, queryOf("alpha"), null, 10).total).toBe(3);
+    expect(plainPage(index, null, 10, ["phone"]).total).toBe(3);
+    expect(plainPage(index, null, 10).total).toBe(5);
+  });
 });

@@ -6,6 +6,7 @@
 // Format (UTF-8 text, "\n"-separated):
 //   line 1          a JSON header (ListIndexHeader)
 //   next N lines    the published slugs, in slug order (header.slugChars characters in all)
+//   one line        N characters: each record's device type, as its position in header.types
 //   next N lines    the search line of the same record: its primary fields
 //                   (compact name, aliases, model ids) joined by ",", then each
 //                   secondary field (compact manufacturer) after a ";"
@@ -15,8 +16,9 @@
 // ",") from anything else (see docs/list.md#static-pages-and-the-edge).
 import type { Site } from "./site.ts";
 import { searchFieldsOf, searchLine, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
+import { DEVICE_TYPES, type DeviceType } from "../contract/device-types.ts";
 
-export const INDEX_FORMAT = "device-list-index/3";
+export const INDEX_FORMAT = "device-list-index/4";
 
 export interface ListIndexHeader {
   format: typeof INDEX_FORMAT;
@@ -25,12 +27,16 @@ export interface ListIndexHeader {
   count: number;
   /** Length of the slug section, its last newline included (lets a reader cut it without a scan). */
   slugChars: number;
+  /** The device types the type line's digits stand for, in the schema's order. */
+  types: readonly DeviceType[];
 }
 
 export interface ListIndex {
   header: ListIndexHeader;
   /** Published slugs in slug order; position = rank in the plain walk. */
   slugs: string[];
+  /** Each record's device type, as its position in header.types. */
+  types: Uint8Array;
   /** "\n", then every search line, each ending in "\n". */
   hay: string;
   /** Offset in hay where each record's search line starts, plus hay.length at the end. */
@@ -38,16 +44,18 @@ export interface ListIndex {
 }
 
 /** The index text for published records (already in slug order, as catalogOf gives them). */
-export function formatListIndex(records: (Searchable & { slug: string })[], site: Site): string {
+export function formatListIndex(records: (Searchable & { slug: string; deviceType: DeviceType })[], site: Site): string {
   const slugs = records.map((r) => `${r.slug}\n`).join("");
   const header: ListIndexHeader = {
     format: INDEX_FORMAT,
     site: { siteUrl: site.siteUrl, baseUrl: site.baseUrl },
     count: records.length,
     slugChars: slugs.length,
+    types: DEVICE_TYPES,
   };
+  const types = records.map((r) => DEVICE_TYPES.indexOf(r.deviceType)).join("");
   const lines = records.map((r) => `${searchLine(searchFieldsOf(r))}\n`);
-  return `${JSON.stringify(header)}\n${slugs}${lines.join("")}`;
+  return `${JSON.stringify(header)}\n${slugs}${types}\n${lines.join("")}`;
 }
 
 export class IndexFormatError extends Error {}
@@ -71,8 +79,15 @@ export function parseListIndex(text: string): ListIndex {
   if (!(n >= 0) || text.charCodeAt(slugEnd - 1) !== 10) fail("slug section does not end where the header says");
   const slugs = n ? text.slice(eol + 1, slugEnd - 1).split("\n") : [];
   if (slugs.length !== n) fail("slug count differs from the header");
+  if (!Array.isArray(header.types) || header.types.length > 10) fail("types is not a list of at most ten device types");
+  const types = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    types[i] = text.charCodeAt(slugEnd + i) - 48;
+    if (!(types[i]! < header.types.length)) fail(`type of record ${i + 1} is not a digit below ${header.types.length}`);
+  }
+  if (text.charCodeAt(slugEnd + n) !== 10) fail("type line does not end after one digit per record");
   // The hay keeps the newline before the first line, so every line start is preceded by "\n".
-  const hay = text.slice(slugEnd - 1);
+  const hay = text.slice(slugEnd + n);
   const starts = new Uint32Array(n + 1);
   let at = 1;
   for (let i = 0; i < n; i++) {
@@ -82,7 +97,7 @@ export function parseListIndex(text: string): ListIndex {
   }
   starts[n] = at;
   if (at !== hay.length) fail("trailing data");
-  return { header, slugs, hay, starts };
+  return { header, slugs, types, hay, starts };
 }
 
 /** The first position in 0..n at which `holds` is true, for a `holds` false up to some position and true from there on (a binary search); n if none. */
@@ -107,7 +122,7 @@ export const positionAfter = (slugs: string[], slug: string): number => firstWhe
  * tierOf (search.ts), computed from substring scans of the whole index with
  * no per-record allocation (serve/list.test.ts checks the two agree).
  */
-export function matchPositions(index: ListIndex, query: Query): [number[], number[], number[]] {
+export function matchPositions(index: ListIndex, query: Query): Buckets {
   const { hay, starts } = index;
   const n = starts.length - 1;
   const c = query.compact;
@@ -165,8 +180,8 @@ const SEMICOLON = 59;
 /** The character after a match ends its field: ",", ";", a newline, or the end of a cut line (NaN). */
 const endsField = (ch: number) => ch === COMMA || ch === SEMICOLON || ch === NEWLINE || Number.isNaN(ch);
 
-function bucketsOf(tier: Uint8Array): [number[], number[], number[]] {
-  const buckets: [number[], number[], number[]] = [[], [], []];
+function bucketsOf(tier: Uint8Array): Buckets {
+  const buckets: Buckets = [[], [], []];
   for (let k = 0; k < tier.length; k++) if (tier[k]! < 3) buckets[tier[k] as Tier].push(k);
   return buckets;
 }
@@ -178,34 +193,66 @@ export interface KeyPage {
   total: number;
 }
 
-/** The plain walk (no query): slug order. */
-export function plainPage(index: ListIndex, after: string | null, limit: number): KeyPage {
+/**
+ * The device types a list keeps (the `type` parameter): at least one, in the
+ * schema's order, each once; null keeps every record.
+ */
+export type TypeFilter = readonly DeviceType[] | null;
+
+/** Whether each position's record is of a type the filter keeps. */
+function keeps(index: ListIndex, types: readonly DeviceType[]): (position: number) => boolean {
+  const kept = index.header.types.map((t) => types.includes(t));
+  return (position) => kept[index.types[position]!]!;
+}
+
+/** The plain walk (no query): slug order, of the records of the filter's types. */
+export function plainPage(index: ListIndex, after: string | null, limit: number, types: TypeFilter = null): KeyPage {
   const from = after === null ? 0 : positionAfter(index.slugs, after);
+  if (types) {
+    // The positions of the kept types ascend, so a walk resumes as a search does (searchPage).
+    const positions = remembered(index, `${types}\n`, () => {
+      const kept = keeps(index, types);
+      return index.slugs.flatMap((_, k) => (kept(k) ? [k] : []));
+    });
+    const start = firstWhere(positions.length, (k) => positions[k]! >= from);
+    const keys = positions.slice(start, start + limit).map((k) => ({ tier: 0 as Tier, slug: index.slugs[k]! }));
+    return { keys, more: start + limit < positions.length, total: positions.length };
+  }
   const to = Math.min(from + limit, index.slugs.length);
   const keys = index.slugs.slice(from, to).map((slug) => ({ tier: 0 as Tier, slug }));
   return { keys, more: to < index.slugs.length, total: index.slugs.length };
 }
 
-// The matches of the last few queries per index: a client walking a search asks
-// for page after page of the same q, and every page needs the whole match set.
+// The matches of the last few queries (and type filters) per index: a client
+// walking a search asks for page after page of the same q, and every page
+// needs the whole match set.
 const MEMO_SIZE = 16;
-const memo = new WeakMap<ListIndex, Map<string, [number[], number[], number[]]>>();
+const memo = new WeakMap<ListIndex, Map<string, unknown>>();
 
-function matchesOf(index: ListIndex, query: Query): [number[], number[], number[]] {
+function remembered<T>(index: ListIndex, key: string, compute: () => T): T {
   let m = memo.get(index);
   if (!m) memo.set(index, (m = new Map()));
-  let buckets = m.get(query.norm);
-  if (buckets)
-    m.delete(query.norm); // re-inserted below as the most recent
-  else buckets = matchPositions(index, query);
-  m.set(query.norm, buckets);
+  const value = m.has(key) ? (m.get(key) as T) : compute();
+  m.delete(key); // (re-)inserted as the most recent
+  m.set(key, value);
   if (m.size > MEMO_SIZE) m.delete(m.keys().next().value!);
-  return buckets;
+  return value;
 }
 
+type Buckets = [number[], number[], number[]];
+
+/** A query's matches by tier, of the filter's types. A key never collides: a normalized query holds no "\n". */
+const matchesOf = (index: ListIndex, query: Query, types: TypeFilter): Buckets =>
+  types
+    ? remembered(index, `${types}\n${query.norm}`, () => {
+        const kept = keeps(index, types);
+        return matchesOf(index, query, null).map((bucket) => bucket.filter(kept)) as Buckets;
+      })
+    : remembered(index, query.norm, () => matchPositions(index, query));
+
 /** A search: tiers, then slug; `after` is the key of the last record already returned. */
-export function searchPage(index: ListIndex, query: Query, after: SortKey | null, limit: number): KeyPage {
-  const buckets = matchesOf(index, query);
+export function searchPage(index: ListIndex, query: Query, after: SortKey | null, limit: number, types: TypeFilter = null): KeyPage {
+  const buckets = matchesOf(index, query, types);
   const total = buckets[0].length + buckets[1].length + buckets[2].length;
   const keys: SortKey[] = [];
   let more = false;

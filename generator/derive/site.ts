@@ -86,8 +86,11 @@ const urlBuilders = (site: Origins) => {
     evidence: bySlug(API.evidence),
     badge: bySlug(API.badge),
     deviceCalendar: bySlug(API.deviceCalendar),
+    deviceCalendarNoAlarms: bySlug(API.deviceCalendarNoAlarms),
     manufacturerCalendar: (maker: string) => urlOf(site, API.manufacturerCalendar, { manufacturer: maker }),
+    manufacturerCalendarNoAlarms: (maker: string) => urlOf(site, API.manufacturerCalendarNoAlarms, { manufacturer: maker }),
     manufacturerFeed: (maker: string) => urlOf(site, API.manufacturerFeed, { manufacturer: maker }),
+    manufacturerFeedArchive: (maker: string, month: string) => urlOf(site, API.manufacturerFeedArchive, { manufacturer: maker, month }),
     manufacturers: only(PAGES.manufacturers),
     /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
     manufacturerPage: (maker: string, page = 1) =>
@@ -102,11 +105,17 @@ const urlBuilders = (site: Origins) => {
     dataset: only(API.dataset),
     datasetYear: (year: number) => urlOf(site, API.datasetYear, { year: String(year) }),
     feed: only(API.feed),
+    feedArchive: (month: string) => urlOf(site, API.feedArchive, { month }),
     supportCalendar: only(API.supportCalendar),
+    supportCalendarNoAlarms: only(API.supportCalendarNoAlarms),
     schema: only(API.recordSchema),
     openapi: only(API.openapi),
     home: only(PAGES.home),
-    browse: only(PAGES.browse),
+    /** The A–Z pages; page 1 is the plain address. */
+    browse: (page = 1) => (page > 1 ? urlOf(site, PAGES.browsePage, { number: String(page) }) : urlOf(site, PAGES.browse, {})),
+    /** The A–Z pages of one device type; page 1 is the plain address. */
+    browseType: (type: string, page = 1) =>
+      page > 1 ? urlOf(site, PAGES.browseTypePage, { type, number: String(page) }) : urlOf(site, PAGES.browseType, { type }),
     license: only(PAGES.license),
     corrections: only(PAGES.corrections),
     docs: only(PAGES.docs),

@@ -1,6 +1,6 @@
 // The pages' assets under content-hashed names (`site.css` is served as
 // `/assets/site.<hash>.css`), so the CDN may keep them a year without asking
-// again (serve/routes.ts: immutable) and a changed file is a new address. The
+// again (derive/routes.ts: immutable) and a changed file is a new address. The
 // browser's scripts are bundled at build time with esbuild from
 // generator/browser/: each imports the same derive/ modules the build and the
 // edge run (the search's normalization and ranking, the timeline's axis), so

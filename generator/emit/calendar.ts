@@ -2,7 +2,10 @@
 // next twelve months, bounded in bytes), /api/v1/calendar/manufacturers/<maker>.ics
 // per manufacturer and /api/v1/calendar/<slug>.ics per published device
 // (a note instead of events when nothing is upcoming, so the link in every
-// record answers with a valid calendar).
+// record answers with a valid calendar). Each of them carries DISPLAY
+// reminders before every documented end (derive/calendar-events.ts), and has
+// a twin with the same events and no reminders: /support-calendar-no-alarms.ics
+// and the same paths under /api/v1/calendar/no-alarms/.
 //
 // ical-generator writes every event and calendar property. Its line folding
 // costs about a microsecond per character (a TextEncoder per character), which
@@ -10,7 +13,7 @@
 // and the catalog calendar would fold each event twice. So each event is
 // written and folded once, by `fold` below (the same rule, byte for byte), and
 // the calendars are the library's own header and footer around those events.
-import ical, { escape as escapeText, ICalEventTransparency } from "ical-generator";
+import ical, { escape as escapeText, ICalAlarmType, ICalEventTransparency } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, siteHost, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
@@ -19,7 +22,8 @@ import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
 import { fold } from "../derive/ics-fold.ts";
 import { API } from "../contract/resources.ts";
-import type { Emitter } from "./context.ts";
+import { REMINDER_DAYS } from "../contract/subscriptions.ts";
+import type { EmitContext, Emitter } from "./context.ts";
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -29,6 +33,12 @@ const NOTE_SLOT = "\u0001note\u0001";
 /** Said in the whole-catalog calendar's description: what it leaves out, and where that is. */
 const CATALOG_NOTE =
   " This calendar holds the soonest endings of the next 12 months, as many as keep it under 1 MB; every ending is in its device's calendar (links.calendar of each record) and its manufacturer's (/api/v1/calendar/manufacturers/<manufacturer>.ics).";
+
+/** Said in every calendar's description: whether it reminds, and where its twin is. */
+const alarmsNote = (alarms: boolean, twin: string) =>
+  alarms
+    ? ` Each event reminds ${REMINDER_DAYS.join(", ")} days before the first day its end can fall on (reminders already past are left out). The same events without reminders: ${twin}`
+    : ` The same events with reminders ${REMINDER_DAYS.join(", ")} days before each end: ${twin}`;
 
 /**
  * The calendar's own lines for a site, as a function of the calendar name:
@@ -62,8 +72,17 @@ function shells(site: Site): (name: string, note?: string) => { head: string; ta
 
 const scratch = ical();
 
-function eventText(e: SupportEndEvent): string {
-  const text = scratch
+/** A component's lines that ical-generator writes for the event's reminders (text values are escaped, so only its own lines start so). */
+const ALARMS = /^BEGIN:VALARM\r\n[\s\S]*?^END:VALARM\r\n/gm;
+
+/**
+ * An event, with its reminders (`text`) and without (`plain`), each folded.
+ * ical-generator writes VALARM components before the URL property, and RFC
+ * 5545's grammar (eventc = ... eventprop *alarmc ...) puts them after every
+ * property, so they are moved to the end of the event.
+ */
+function eventTexts(e: SupportEndEvent): { text: string; plain: string } {
+  const written = scratch
     .createEvent({
       id: e.uid,
       start: midnight(e.start),
@@ -74,10 +93,15 @@ function eventText(e: SupportEndEvent): string {
       description: e.description,
       url: e.url,
       transparency: ICalEventTransparency.TRANSPARENT,
+      // TRIGGER:-P<n>D, relative to DTSTART: the reminder's day at the subscriber's midnight.
+      alarms: e.reminders.map((r) => ({ type: ICalAlarmType.display, trigger: r.days * 86_400, description: r.description })),
     })
     .toString();
   scratch.clear();
-  return fold(text);
+  const alarms = written.match(ALARMS) ?? [];
+  const plain = written.replace(ALARMS, "");
+  const end = plain.lastIndexOf("END:VEVENT");
+  return { text: fold(plain.slice(0, end) + alarms.join("") + plain.slice(end)), plain: fold(plain) };
 }
 
 /**
@@ -100,10 +124,7 @@ function nothingAheadNote(uid: string, summary: string, url: string): string {
   return fold(`${lines.join("\r\n")}\r\n`);
 }
 
-/** A calendar's components: its events, or the note that there are none. */
-const componentsOf = (events: Written[], note: () => string) => (events.length ? events.map((e) => e.text) : [note()]);
-
-const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ event, text: eventText(event) })));
+const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ event, ...eventTexts(event) })));
 
 /**
  * The whole-catalog calendar stays small enough for calendar apps to
@@ -113,12 +134,13 @@ const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ 
  */
 export const CATALOG_CALENDAR = { horizonDays: 366, maxBytes: 1_000_000 } as const;
 
-type Written = { event: SupportEndEvent; text: string };
+/** An event written with its reminders (`text`) and without (`plain`). */
+type Written = { event: SupportEndEvent; text: string; plain: string };
 
 /** The soonest events (sorted) within the horizon that fit the byte budget beside the calendar's own lines. */
-export function catalogEvents(sorted: Written[], now: string, budget: number): Written[] {
+export function catalogEvents<T extends Pick<Written, "event" | "text">>(sorted: T[], now: string, budget: number): T[] {
   const horizon = addDays(now, CATALOG_CALENDAR.horizonDays);
-  const kept: Written[] = [];
+  const kept: T[] = [];
   let bytes = 0;
   for (const e of sorted) {
     if (e.event.start > horizon) break;
@@ -129,37 +151,68 @@ export function catalogEvents(sorted: Written[], now: string, budget: number): W
   return kept;
 }
 
+/** Writes a calendar and its twin without reminders: the same head (but for the note saying which it is), components and tail. */
+function writeBoth(
+  out: EmitContext["out"],
+  shell: ReturnType<typeof shells>,
+  name: string,
+  note: string,
+  files: { alarms: string; plain: string; alarmsUrl: string; plainUrl: string },
+  events: Written[],
+  nothing: () => string,
+): void {
+  for (const alarms of [true, false]) {
+    const { head, tail } = shell(name, note + alarmsNote(alarms, alarms ? files.plainUrl : files.alarmsUrl));
+    const parts = events.length ? events.map((e) => (alarms ? e.text : e.plain)) : [nothing()];
+    out.writeParts(alarms ? files.alarms : files.plain, [head, ...parts, tail]);
+  }
+}
+
 export const calendar: Emitter = {
   name: "calendar",
   emit({ catalog, site, out, layout, only }) {
     const shell = shells(site);
+    const u = urls(site);
     const everything: Written[] = [];
     for (const r of catalog.published) {
       const events = eventsOf(r, site);
       if (!only || only.has(r.slug)) {
-        const { head, tail } = shell(`Support endings: ${r.name}`);
-        const note = () =>
-          nothingAheadNote(`${r.slug}/nothing-ahead@${siteHost(site)}`, `${r.name}: no documented end of updates ahead`, urls(site).page(r.slug));
-        out.writeParts(API.deviceCalendar.file({ device_slug: r.slug }, layout), [head, ...componentsOf(events, note), tail]);
+        const note = () => nothingAheadNote(`${r.slug}/nothing-ahead@${siteHost(site)}`, `${r.name}: no documented end of updates ahead`, u.page(r.slug));
+        const files = {
+          alarms: API.deviceCalendar.file({ device_slug: r.slug }, layout),
+          plain: API.deviceCalendarNoAlarms.file({ device_slug: r.slug }, layout),
+          alarmsUrl: u.deviceCalendar(r.slug),
+          plainUrl: u.deviceCalendarNoAlarms(r.slug),
+        };
+        writeBoth(out, shell, `Support endings: ${r.name}`, "", files, events, note);
       }
       everything.push(...events);
     }
     for (const m of manufacturersOf(catalog)) {
       if (only && !m.records.some((r) => only.has(r.slug))) continue;
       const events = m.records.flatMap((r) => eventsOf(r, site)).sort((a, b) => bySoonest(a.event, b.event));
-      const { head, tail } = shell(`Support endings: ${m.name} devices`);
       const note = () =>
-        nothingAheadNote(
-          `manufacturers/${m.slug}/nothing-ahead@${siteHost(site)}`,
-          `${m.name} devices: no documented end of updates ahead`,
-          urls(site).browse(),
-        );
-      out.writeParts(API.manufacturerCalendar.file({ manufacturer: m.slug }), [head, ...componentsOf(events, note), tail]);
+        nothingAheadNote(`manufacturers/${m.slug}/nothing-ahead@${siteHost(site)}`, `${m.name} devices: no documented end of updates ahead`, u.browse());
+      const files = {
+        alarms: API.manufacturerCalendar.file({ manufacturer: m.slug }),
+        plain: API.manufacturerCalendarNoAlarms.file({ manufacturer: m.slug }),
+        alarmsUrl: u.manufacturerCalendar(m.slug),
+        plainUrl: u.manufacturerCalendarNoAlarms(m.slug),
+      };
+      writeBoth(out, shell, `Support endings: ${m.name} devices`, "", files, events, note);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));
-    const { head, tail } = shell("Device support endings, next 12 months (Device Lifecycle Records)", CATALOG_NOTE);
+    const name = "Device support endings, next 12 months (Device Lifecycle Records)";
+    const files = {
+      alarms: API.supportCalendar.file({}),
+      plain: API.supportCalendarNoAlarms.file({}),
+      alarmsUrl: u.supportCalendar(),
+      plainUrl: u.supportCalendarNoAlarms(),
+    };
+    // The events that fit with their reminders; the twin holds the same ones.
+    const { head, tail } = shell(name, CATALOG_NOTE + alarmsNote(true, files.plainUrl));
     const kept = catalogEvents(everything, site.now, CATALOG_CALENDAR.maxBytes - Buffer.byteLength(head + tail));
-    const note = () => nothingAheadNote(`nothing-ahead@${siteHost(site)}`, "No documented end of updates in the next 12 months", urls(site).home());
-    out.writeParts(API.supportCalendar.file({}), [head, ...componentsOf(kept, note), tail]);
+    const note = () => nothingAheadNote(`nothing-ahead@${siteHost(site)}`, "No documented end of updates in the next 12 months", u.home());
+    writeBoth(out, shell, name, CATALOG_NOTE, files, kept, note);
   },
 };

@@ -1,5 +1,6 @@
-// The list endpoint's static files: every page of the plain walk (no q, the
-// default limit), each named by the cursor that leads to it, and the compact
+// The list endpoint's static files: every page of the plain walks (no q, the
+// default limit; every record, and each device type's records alone), each
+// named by the cursor that leads to it, and the compact
 // index the edge function and the preview server compute everything else from.
 // Pages are written by the same core (serve/list.ts) that computes answers.
 import path from "node:path";
@@ -10,6 +11,7 @@ import { pageMeta, pageResult, pageText, staticPagePath, type ListRequest } from
 import { STORAGE } from "../contract/resources.ts";
 import { problem } from "../contract/problems.ts";
 import { RATE_LIMIT } from "../contract/rate-limit.ts";
+import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
 
@@ -19,8 +21,8 @@ export const listPages: Emitter = {
   name: "list",
   emit({ catalog, site, out }) {
     const records = catalog.published;
-    // Each item serialized once, then sliced into pages.
-    const items = records.map((r) => summaryText(r, site));
+    // Each item serialized once, then gathered into pages.
+    const items = new Map(records.map((r) => [r.slug, summaryText(r, site)]));
     const text = formatListIndex(records, site);
     out.write(STORAGE.listIndex, text);
     // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
@@ -34,16 +36,15 @@ export const listPages: Emitter = {
 
     const index = parseListIndex(text);
     out.clearDir(path.posix.dirname(STORAGE.listPage(null)));
-    let req: ListRequest = { legacy: false, query: null, limit: DEFAULT_LIMIT, cursor: null, after: null };
-    let from = 0;
-    for (;;) {
-      const result = pageResult(index, req);
-      const n = result.page.keys.length;
-      const pageItems = items.slice(from, from + n);
-      out.write(staticPagePath(req), pageText(pageItems, pageMeta(index.header, req, result, pageItems)));
-      if (!result.nextCursor) break;
-      from += n;
-      req = { ...req, cursor: result.nextCursor, after: result.page.keys[n - 1]! };
+    for (const types of [null, ...DEVICE_TYPES.map((t) => [t])]) {
+      let req: ListRequest = { legacy: false, query: null, types, limit: DEFAULT_LIMIT, cursor: null, after: null };
+      for (;;) {
+        const result = pageResult(index, req);
+        const pageItems = result.page.keys.map((k) => items.get(k.slug)!);
+        out.write(staticPagePath(req), pageText(pageItems, pageMeta(index.header, req, result, pageItems)));
+        if (!result.nextCursor) break;
+        req = { ...req, cursor: result.nextCursor, after: result.page.keys.at(-1)! };
+      }
     }
   },
 };

@@ -1,5 +1,5 @@
 // Netlify's _redirects and _headers, written from the rules of what the CDN
-// answers by itself (serve/routes.ts).
+// answers by itself (derive/routes.ts).
 import { allRedirects, formatHeaders, formatRedirects, headerRules, siteHeaderRules } from "../derive/routes.ts";
 import type { Emitter } from "./context.ts";
 

@@ -12,6 +12,8 @@ import { LEGACY_API, resourceHeaders } from "../contract/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
+import { REMINDER_DAYS } from "../contract/subscriptions.ts";
+import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 
@@ -39,7 +41,7 @@ const headerRef = (id: string) => ({ $ref: `#/components/headers/${id}` });
 const paramRef = (id: string) => ({ $ref: `#/components/parameters/${id}` });
 const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
 
-/** Header values as the edge function sets them (serve/headers.ts), so the examples are the values served. */
+/** Header values as the edge function sets them (contract/headers.ts), so the examples are the values served. */
 const API_RULES = resourceHeaders("list", {});
 const DATASET_RULES = resourceHeaders("dataset", {});
 const EXAMPLE_YEAR = 2030;
@@ -105,7 +107,7 @@ const LEGACY_HEADERS = {
   ...(LEGACY_API.sunset ? { Sunset: headerRef("Sunset") } : {}),
 };
 
-/** What every /api answer carries, whatever its status (serve/headers.ts). */
+/** What every /api answer carries, whatever its status (contract/headers.ts). */
 const API_ERROR_HEADERS = {
   "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
   "Access-Control-Expose-Headers": headerRef("AccessControlExposeHeaders"),
@@ -122,6 +124,21 @@ const SUBSCRIPTION_HEADERS = {
 };
 
 const body = (media: string, schema: object) => ({ [media]: { schema } });
+
+const MANUFACTURER_PARAM = {
+  name: "manufacturer",
+  in: "path",
+  required: true,
+  description: 'The manufacturer\'s slug: its name in lower case letters and digits joined by hyphens ("HMD Global" is hmd-global).',
+  schema: schemaRef("Slug"),
+} as const;
+const MONTH_PARAM = {
+  name: "month",
+  in: "path",
+  required: true,
+  description: "The month of the archive's entries, YYYY-MM.",
+  schema: { type: "string", pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$", examples: ["2026-10"] },
+} as const;
 const text = (description: string) => ({ type: "string", description });
 
 const RESPONSES = {
@@ -148,6 +165,11 @@ const RESPONSES = {
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("not-found")),
   },
+  ArchiveNotFound: {
+    description: "Not Found: the feed has no archive of this month (none yet, or no entry dated in it). The feed's prev-archive links lead to every archive.",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("not-found")),
+  },
   DeviceGone: {
     description: "Gone: the record was withdrawn; the problem carries the reason and the day.",
     headers: API_ERROR_HEADERS,
@@ -164,7 +186,7 @@ const RESPONSES = {
     content: body(MEDIA.problem, schemaRef("YearNotFoundProblem")),
   },
   ListParameterProblem: {
-    description: "Bad Request: q, limit or cursor cannot be used. Checks run in this order: duplicate parameter, limit, q, cursor.",
+    description: "Bad Request: q, type, limit or cursor cannot be used. Checks run in this order: duplicate parameter, limit, q, type, cursor.",
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, schemaRef("ListParameterProblem")),
   },
@@ -229,6 +251,14 @@ const PARAMETERS = {
       "Search text. Normalized (compatibility decomposition, accents removed, lower case, every run of other characters one space) and matched exact-name-first against names, aliases, models and model codes (variants[].identifiers); a q with no letters or digits is the same as no q. Keep it the same on every page of a walk.",
     schema: { type: "string", maxLength: MAX_QUERY_LENGTH },
   },
+  DeviceType: {
+    name: "type",
+    in: "query",
+    description: `Only records of these device types: one of ${DEVICE_TYPES.join(", ")}, or several separated by commas (type=phone,tablet). Any order, repeats ignored; empty is no filter. Combines with q, limit and cursor; keep it the same on every page of a walk. Any other value answers 400 invalid-type, naming the allowed values.`,
+    style: "form",
+    explode: false,
+    schema: { type: "array", items: { type: "string", enum: [...DEVICE_TYPES] }, examples: [["laptop"], ["phone", "tablet"]] },
+  },
   Limit: {
     name: "limit",
     in: "query",
@@ -239,7 +269,7 @@ const PARAMETERS = {
   Cursor: {
     name: "cursor",
     in: "query",
-    description: "Exactly the value of meta.nextCursor of the previous page: opaque, and valid only with the q it was issued for.",
+    description: "Exactly the value of meta.nextCursor of the previous page: opaque, and valid only with the q and type it was issued for.",
     schema: { type: "string" },
   },
   Year: {
@@ -327,8 +357,8 @@ function paths(site: Site) {
       operationId: "listDevices",
       tag: "Devices",
       summary: "List and search published device records",
-      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug; a q equal to a model code, SM-A525F or iPhone15,4, is an exact match). Unknown parameters are ignored; q, limit or cursor given twice is an error.`,
-      parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
+      description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug; a q equal to a model code, SM-A525F or iPhone15,4, is an exact match). type keeps the records of the given device types. Unknown parameters are ignored; q, type, limit or cursor given twice is an error.`,
+      parameters: [paramRef("Query"), paramRef("DeviceType"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
         "200": ok("A page of records.", body(MEDIA.json, schemaRef("ListPage")), API_HEADERS),
         "400": responseRef("ListParameterProblem"),
@@ -421,8 +451,18 @@ function paths(site: Site) {
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
-      description:
-        "The support calendar's events for one device (the record's links.calendar): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.",
+      description: `The support calendar's events for one device (the record's links.calendar), each with DISPLAY reminders ${REMINDER_DAYS.join(", ")} days before the first day its end can fall on (those still ahead): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.`,
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
+        ...slugMisses(),
+      },
+    }),
+    [API.deviceCalendarNoAlarms.path]: getOperation({
+      operationId: "getDeviceCalendarNoAlarms",
+      tag: "Feeds",
+      summary: "One device's calendar without reminders",
+      description: `The same events as ${API.deviceCalendar.path}, with no VALARM reminders.`,
       parameters: [paramRef("DeviceSlug")],
       responses: {
         "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
@@ -449,12 +489,23 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
+    [API.manufacturerCalendarNoAlarms.path]: getOperation({
+      operationId: "getManufacturerCalendarNoAlarms",
+      tag: "Feeds",
+      summary: "The manufacturer's calendar without reminders",
+      description: `The same events as ${API.manufacturerCalendar.path}, with no VALARM reminders.`,
+      parameters: [MANUFACTURER_PARAM],
+      responses: {
+        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
+        "404": responseRef("ManufacturerNotFound"),
+      },
+    }),
     [API.manufacturerFeed.path]: getOperation({
       operationId: "getManufacturerFeed",
       tag: "Feeds",
       summary: "Atom feed of the changes to one manufacturer's records",
       description:
-        "As /feed.xml, for one manufacturer: one entry per dated revision of each of its published records and one per withdrawal of its records, newest first, at most 200, with the same entry ids. Its manufacturer page links it.",
+        "As /feed.xml, for one manufacturer: its published records' revisions and passed ending-soon and ended days, and its records' withdrawals, newest first, with the same entry ids. The subscription document of an archived feed (RFC 5005): the months not yet archived, and a prev-archive link to the newest archive. Its manufacturer page links it, and /feed.xml links it as related.",
       parameters: [
         {
           name: "manufacturer",
@@ -469,13 +520,36 @@ function paths(site: Site) {
         "404": responseRef("ManufacturerNotFound"),
       },
     }),
+    [API.manufacturerFeedArchive.path]: getOperation({
+      operationId: "getManufacturerFeedArchive",
+      tag: "Feeds",
+      summary: "An archive document of one manufacturer's feed",
+      description: "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change.",
+      parameters: [MANUFACTURER_PARAM, MONTH_PARAM],
+      responses: {
+        "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
+        "404": responseRef("ArchiveNotFound"),
+      },
+    }),
     [API.feed.path]: getOperation({
       operationId: "getFeed",
       tag: "Feeds",
       summary: "Atom feed of record changes",
       description:
-        "One entry per dated revision of each published record and one per withdrawal, newest first, at most 200. Entry ids are stable across rebuilds.",
+        "One entry per dated revision of each published record, one per day a documented end started ending soon or ended, and one per withdrawal, newest first. The subscription document of an archived feed (RFC 5005): it holds the months not yet archived and links the newest archive (prev-archive); following prev-archive reaches every entry once. Each manufacturer's feed is linked as related. Entry ids are stable across rebuilds.",
       responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
+    }),
+    [API.feedArchive.path]: getOperation({
+      operationId: "getFeedArchive",
+      tag: "Feeds",
+      summary: "An archive document of the change feed",
+      description:
+        "The entries of /feed.xml dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.",
+      parameters: [MONTH_PARAM],
+      responses: {
+        "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
+        "404": responseRef("ArchiveNotFound"),
+      },
     }),
     [API.supportCalendar.path]: getOperation({
       operationId: "getSupportCalendar",
@@ -483,6 +557,13 @@ function paths(site: Site) {
       summary: "Calendar of upcoming documented support endings",
       description:
         "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings, unknown ends, ends without a documented date, observed last updates and listings of support are never events. Every ending is also in its device's and its manufacturer's calendar.",
+      responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
+    }),
+    [API.supportCalendarNoAlarms.path]: getOperation({
+      operationId: "getSupportCalendarNoAlarms",
+      tag: "Feeds",
+      summary: "The support calendar without reminders",
+      description: `The same events as ${API.supportCalendar.path}, with no VALARM reminders.`,
       responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
     }),
     [API.recordSchema.path]: getOperation({
@@ -503,9 +584,9 @@ function paths(site: Site) {
       operationId: "listDevicesLegacy",
       tag: "Legacy",
       summary: "Deprecated list wrapper",
-      description: `Deprecated: use ${API.list.path}. The same q, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
+      description: `Deprecated: use ${API.list.path}. The same q, type, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
       deprecated: true,
-      parameters: [paramRef("Query"), paramRef("Limit"), paramRef("Cursor")],
+      parameters: [paramRef("Query"), paramRef("DeviceType"), paramRef("Limit"), paramRef("Cursor")],
       responses: {
         "200": legacy(ok("The items of one page.", body(MEDIA.json, schemaRef("LegacyListPage")), API_HEADERS)),
         "304": legacy(RESPONSES.NotModified),

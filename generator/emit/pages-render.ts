@@ -21,6 +21,7 @@ import { bySoonest, upcomingSupportEnds } from "../derive/calendar-events.ts";
 import { supportYears } from "../derive/dataset-rows.ts";
 import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
+import { DEVICE_TYPE_PLURALS, DEVICE_TYPES } from "../contract/device-types.ts";
 import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { osVersionWords } from "../derive/os-versions.ts";
@@ -91,6 +92,7 @@ const pageFiles = {
   home: PAGES.home.file({}),
   withdrawal: (slug: string) => PAGES.withdrawal.file({ device_slug: slug }),
   browse: (number: number) => (number === 1 ? PAGES.browse.file({}) : PAGES.browsePage.file({ number: String(number) })),
+  browseType: (type: string, number: number) => (number === 1 ? PAGES.browseType.file({ type }) : PAGES.browseTypePage.file({ type, number: String(number) })),
   manufacturers: PAGES.manufacturers.file({}),
   manufacturer: (maker: string, number: number) =>
     number === 1 ? PAGES.manufacturer.file({ manufacturer: maker }) : PAGES.manufacturerPage.file({ manufacturer: maker, number: String(number) }),
@@ -113,6 +115,7 @@ function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
   return {
+    type: doc.deviceType,
     name: doc.name,
     page: urls(inSite(site)).page(r.slug),
     manufacturer: doc.manufacturer,
@@ -121,6 +124,45 @@ function browseEntry(r: DeviceRecord, site: Site) {
     models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "),
     key: normalize(doc.name),
   };
+}
+
+/** Devices an A–Z page lists at most. */
+const BROWSE_PAGE_SIZE = 100;
+
+/**
+ * The A–Z pages: every published record, and each device type's alone (the
+ * catalog page's type filter leads there), a hundred to a page, with their
+ * links to each other and to the same list in the API.
+ */
+function browsePagesOf(browse: ReturnType<typeof browseEntry>[], site: Site) {
+  const u = urls(inSite(site));
+  const walks = [
+    { type: null, entries: browse },
+    ...DEVICE_TYPES.map((type) => ({ type, entries: browse.filter((e) => e.type === type) })).filter((w) => w.entries.length),
+  ];
+  return walks.flatMap(({ type, entries }) => {
+    const pageCount = Math.ceil(entries.length / BROWSE_PAGE_SIZE);
+    const href = (n: number) => (type ? u.browseType(type, n) : u.browse(n));
+    const heading = type ? `${DEVICE_TYPE_PLURALS[type]} A–Z` : "Browse devices A–Z";
+    return Array.from({ length: pageCount }, (_, i) => {
+      const onPage = entries.slice(i * BROWSE_PAGE_SIZE, (i + 1) * BROWSE_PAGE_SIZE);
+      return {
+        type,
+        heading,
+        title: pageCount < 2 ? heading : `${heading}, page ${i + 1} of ${pageCount}`,
+        noun: type ? DEVICE_TYPE_PLURALS[type].toLowerCase() : "devices",
+        count: entries.length,
+        number: i + 1,
+        pageCount,
+        entries: onPage,
+        updated: latestUpdated(onPage),
+        permalink: type ? pageFiles.browseType(type, i + 1) : pageFiles.browse(i + 1),
+        prev: i > 0 ? href(i) : null,
+        next: i + 1 < pageCount ? href(i + 2) : null,
+        api: type ? `${u.list()}?type=${type}` : u.list(),
+      };
+    });
+  });
 }
 
 /**
@@ -138,26 +180,30 @@ const supportWords = (cs: Commitment[]) =>
   cs.map((c) => (describeCoverage(c) === "all variants" ? commitmentWords(c) : `${describeCoverage(c)}: ${commitmentWords(c)}`));
 
 /**
- * Every page of every manufacturer: its devices newest first, a page of them
- * at a time, each release year a chart with its table (the chart's text
- * equivalent). The charts of a page share one axis, so their bars compare.
+ * Every page of every manufacturer: its devices by type, then newest first, a
+ * page of them at a time, each type a section (listed in a jump list with its
+ * count and page) and each release year in it a chart with its table (the
+ * chart's text equivalent). The charts of a page share one axis, so their bars compare.
  */
 function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
   const u = urls(inSite(site));
   // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
   const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
   return makers.flatMap((m) => {
-    const pages = manufacturerPages(m);
+    const { pages, types } = manufacturerPages(m);
+    const typeId = (type: string) => `type-${type}`;
     const maker = {
       slug: m.slug,
       name: m.name,
       count: m.records.length,
       calendar: u.manufacturerCalendar(m.slug),
+      calendarNoAlarms: u.manufacturerCalendarNoAlarms(m.slug),
       feed: u.manufacturerFeed(m.slug),
       page: u.manufacturerPage(m.slug),
     };
+    const counts = new Map(types.map((t) => [t.type, t.count]));
     return pages.map((groups, i) => {
-      const onPage = groups.flatMap((g) => g.records);
+      const onPage = groups.flatMap((g) => g.years.flatMap((y) => y.records));
       const docs = new Map(onPage.map((r) => [r.slug, deviceSummary(r, site)]));
       return {
         maker,
@@ -170,27 +216,40 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
         first: docs.get(onPage[0]!.slug)!.name,
         last: docs.get(onPage[onPage.length - 1]!.slug)!.name,
         updated: latestUpdated([...docs.values()]),
-        groups: groups.map((g) => {
-          const id = `released-${g.year ?? "unknown"}`;
-          const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
-          return {
-            year: g.year,
-            id,
-            chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
-            rows: g.records.map((r) => {
-              const doc = docs.get(r.slug)!;
-              return {
-                name: doc.name,
-                page: u.page(r.slug),
-                type: doc.deviceType,
-                released: readableDate(r.released),
-                os: supportWords(r.support.os),
-                security: supportWords(r.support.security),
-                verdict: doc.verdict.label,
-              };
-            }),
-          };
-        }),
+        // The jump list: each type, its count, and where its list starts (this page, or another).
+        types: types.map((t) => ({
+          label: DEVICE_TYPE_PLURALS[t.type],
+          count: t.count,
+          page: t.page,
+          href: `${t.page === i + 1 ? "" : u.manufacturerPage(m.slug, t.page)}#${typeId(t.type)}`,
+        })),
+        groups: groups.map((tg) => ({
+          id: typeId(tg.type),
+          label: DEVICE_TYPE_PLURALS[tg.type],
+          noun: DEVICE_TYPE_PLURALS[tg.type].toLowerCase(),
+          count: counts.get(tg.type)!,
+          continued: tg.continued,
+          years: tg.years.map((g) => {
+            const id = `${tg.type}-released-${g.year ?? "unknown"}`;
+            const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
+            return {
+              year: g.year,
+              id,
+              chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
+              rows: g.records.map((r) => {
+                const doc = docs.get(r.slug)!;
+                return {
+                  name: doc.name,
+                  page: u.page(r.slug),
+                  released: readableDate(r.released),
+                  os: supportWords(r.support.os),
+                  security: supportWords(r.support.security),
+                  verdict: doc.verdict.label,
+                };
+              }),
+            };
+          }),
+        })),
       };
     });
   });
@@ -269,6 +328,14 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   const catalogUpdated = latestUpdated(catalog.published.map((r) => deviceDocument(r, site)));
   const browse = catalog.published.map((r) => browseEntry(r, site)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.page < b.page ? -1 : 1));
   const makerPages = manufacturerPageData(catalog, site, only);
+  const browsePages = browsePagesOf(browse, site);
+  // The catalog page's type filter: each type the catalog holds, its count and its A–Z pages.
+  const deviceTypes = DEVICE_TYPES.map((type) => ({
+    type,
+    label: DEVICE_TYPE_PLURALS[type],
+    count: catalog.published.filter((r) => r.deviceType === type).length,
+    href: local.browseType(type),
+  })).filter((t) => t.count);
   const makers = manufacturersOf(catalog).map((m) => ({
     name: m.name,
     count: m.records.length,
@@ -307,7 +374,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addGlobalData("fleetIndexUrl", local.fleetIndex() + FLEET_INDEX_FILE);
         cfg.addGlobalData("devicePages", local.page(""));
         cfg.addGlobalData("catalogUpdated", catalogUpdated);
-        cfg.addGlobalData("browse", browse);
+        cfg.addGlobalData("browsePages", browsePages);
+        cfg.addGlobalData("deviceTypes", deviceTypes);
         cfg.addGlobalData("withdrawn", withdrawn);
         cfg.addGlobalData("shareImages", shareImages);
         cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
@@ -320,7 +388,6 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
         cfg.addFilter("prettyUrl", prettyUrl);
         cfg.addFilter("asset", asset);
-        cfg.addFilter("latestUpdated", latestUpdated);
         cfg.addFilter("problemType", problemType);
         cfg.addFilter("scope", describeScope);
         // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land;

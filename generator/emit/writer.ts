@@ -1,12 +1,12 @@
 // The one place emitters write through: counts files and bytes for the build
 // summary and the benchmarks, creates each folder once, and keeps the ETag of
-// every large file it writes for the build's manifest (serve/etags.ts).
+// every large file it writes for the build's manifest (derive/etags.ts).
 import { createHash, type Hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_MIN_BYTES, type EtagManifest } from "../derive/etags.ts";
 
-/** The ETag serve/etags.ts computes, from a running hash (SHA-1 hex, quoted). */
+/** The ETag derive/etags.ts computes, from a running hash (SHA-1 hex, quoted). */
 const etagFrom = (hash: Hash) => `"${hash.digest("hex")}"`;
 
 export class OutputWriter {

@@ -2,6 +2,7 @@
 // for curators and consumers, and the field reference in docs/, are generated
 // from this file; nothing else declares record fields.
 import { z } from "zod";
+import { DEVICE_TYPES } from "../contract/device-types.ts";
 
 const isoDay = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -120,7 +121,7 @@ export const Region = z
   .regex(/^([A-Z]{2}|EU|EEA|GLOBAL)$/, 'must be an ISO 3166-1 alpha-2 code (e.g. "US"), "EU", "EEA" or "GLOBAL"')
   .meta({ description: 'A market: ISO 3166-1 alpha-2 code, or "EU", "EEA", "GLOBAL".' });
 
-export const DEVICE_TYPES = ["phone", "tablet", "laptop", "wearable", "other"] as const;
+export { DEVICE_TYPES };
 
 export const Publication = z
   .discriminatedUnion("state", [

@@ -1,7 +1,7 @@
 // The bodies the API answers with, as zod schemas: the device document, the
 // evidence document, the list page and its meta, and the RFC 9457 problems.
 // The builders in derive/documents.ts and serve/list.ts take their types from
-// here, the OpenAPI document (schema/openapi.ts) takes its components from
+// here, the OpenAPI document (emit/openapi-document.ts) takes its components from
 // here, and the API tests parse real answers with them. Objects are strict, so
 // a member the code adds without declaring it here fails those tests.
 import { z } from "zod";
@@ -23,7 +23,8 @@ import {
 } from "./record.ts";
 import { COMMITMENT_STATUSES, CONFIRMATION_DAYS, SOON_DAYS, VERDICT_CODES } from "../contract/verdicts.ts";
 import { LICENSE } from "../contract/license.ts";
-import { ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
+import { ITEMS, LIST_PARAMETERS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
+import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { PAGES, pathOf } from "../contract/resources.ts";
 import { PROBLEMS, problemType, type ProblemCode } from "../contract/problems.ts";
 
@@ -226,6 +227,11 @@ export const ListMeta = z
     limit: z.int().min(1).max(MAX_LIMIT).meta({ description: "The page size in force." }),
     total: z.int().min(0).meta({ description: "How many records match, in the whole catalog." }),
     query: z.string().nullable().meta({ description: "The normalized q the answer is for; null without q." }),
+    type: z
+      .array(z.enum(DEVICE_TYPES))
+      .min(1)
+      .nullable()
+      .meta({ description: "The device types the answer lists (the type parameter, in the schema's order, each once); null without type." }),
     order: z.enum(["slug", "exact-name-first"]),
     updated: Day.nullable().meta({ description: "The latest `updated` day of the records in this page (when its data last changed); null for an empty page." }),
     attribution: Attribution,
@@ -262,7 +268,8 @@ const PROBLEM_MEMBERS = {
   "invalid-cursor": {},
   "cursor-mismatch": {},
   "query-too-long": { maxLength: z.literal(MAX_QUERY_LENGTH) },
-  "duplicate-parameter": { parameter: z.enum(["q", "limit", "cursor"]) },
+  "invalid-type": { allowed: z.array(z.enum(DEVICE_TYPES)).meta({ description: "Every device type the list accepts, in the schema's order." }) },
+  "duplicate-parameter": { parameter: z.enum(LIST_PARAMETERS) },
   "invalid-year": {},
   "method-not-allowed": {},
   "rate-limited": {},
@@ -287,6 +294,7 @@ export const ListParameterProblem = z.union([
   PROBLEM_SCHEMAS["duplicate-parameter"],
   PROBLEM_SCHEMAS["invalid-limit"],
   PROBLEM_SCHEMAS["query-too-long"],
+  PROBLEM_SCHEMAS["invalid-type"],
   PROBLEM_SCHEMAS["invalid-cursor"],
   PROBLEM_SCHEMAS["cursor-mismatch"],
 ]);

@@ -29,8 +29,11 @@ export interface EdgeOptions {
   fetch(url: URL): Promise<Response>;
 }
 
-/** Resources a former slug redirects from and a withdrawn record answers 410 at (serve/routes.ts). */
-const PER_DEVICE = new Set<ApiResourceName>(["record", "evidence", "badge", "deviceCalendar"]);
+/** Resources a former slug redirects from and a withdrawn record answers 410 at (derive/routes.ts). */
+const PER_DEVICE = new Set<ApiResourceName>(["record", "evidence", "badge", "deviceCalendar", "deviceCalendarNoAlarms"]);
+
+/** Resources named by a manufacturer's slug. */
+const PER_MANUFACTURER = new Set<ApiResourceName>(["manufacturerCalendar", "manufacturerCalendarNoAlarms", "manufacturerFeed"]);
 
 /** A path segment as the client meant it; as sent when its percent-encoding is malformed (`%zz`, `%c0%af`). */
 function decodedSegment(segment: string): string {
@@ -72,9 +75,11 @@ function miss(request: Request, name: ApiResourceName | null, params: Record<str
   const detail =
     name && PER_DEVICE.has(name)
       ? `No published device has the slug "${decodedSegment(params.device_slug!)}". Search with ${API.list.path}?q=...`
-      : name === "manufacturerCalendar" || name === "manufacturerFeed"
+      : name && PER_MANUFACTURER.has(name)
         ? `No published device has a manufacturer with the slug "${decodedSegment(params.manufacturer!)}". Each record names its own as links.manufacturerCalendar.`
-        : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
+        : name === "feedArchive" || name === "manufacturerFeedArchive"
+          ? `No archive of this feed holds the month "${decodedSegment(params.month!)}". Walk the archives from the feed's prev-archive link (${API.feed.path}, or the manufacturer's feed).`
+          : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
   return problemResponse(request, "not-found", detail);
 }
 

@@ -9,7 +9,7 @@ import { RATE_LIMIT } from "../contract/rate-limit.ts";
 const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/"));
 
 export const EDGE_CONFIG = {
-  path: [`${API_ROOT}*`, API.feed.path, API.supportCalendar.path],
+  path: [`${API_ROOT}*`, API.feed.path, API.supportCalendar.path, API.supportCalendarNoAlarms.path],
   excludedPath: [
     // The record files the list core cuts its items from.
     `${folderOf(API.record.file({ device_slug: "x" }, FLAT))}/*.json`,

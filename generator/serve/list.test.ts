@@ -174,6 +174,46 @@ describe("parseListRequest", () => {
     expect(parse("q=Ünï", "/api/devices")).toMatchObject({ ok: true, req: { query: { norm: "uni" }, legacy: true } });
     expect(parse("foo=1&bar")).toMatchObject({ ok: true });
   });
+
+  it.each([
+    ["type=laptop", ["laptop"]],
+    ["type=tablet,phone", ["phone", "tablet"]],
+    ["type=phone,tablet,phone", ["phone", "tablet"]],
+    ["type=phone%2Ctablet", ["phone", "tablet"]],
+    ["type=", null],
+    ["", null],
+  ])("reads %j as the types %o (the schema's order, each once)", (qs, types) => {
+    expect(parse(qs)).toMatchObject({ ok: true, req: { types } });
+  });
+
+  it.each([["type=laptops"], ["type=Laptop"], ["type=phone,"], ["type=,phone"], ["type=phone,,tablet"], ["type=%20laptop"]])(
+    "refuses %j naming the allowed types",
+    (qs) => {
+      const p = parse(qs);
+      expect(p).toMatchObject({ ok: false, code: "invalid-type", members: { allowed: ["phone", "tablet", "laptop", "wearable", "other"] } });
+      expect(p.ok || p.detail).toContain("phone, tablet, laptop, wearable, other");
+    },
+  );
+
+  it("checks duplicate, limit, q, type, then cursor", () => {
+    expect(parse("type=x&type=y")).toMatchObject({ ok: false, code: "duplicate-parameter", members: { parameter: "type" } });
+    expect(parse("type=x&limit=0")).toMatchObject({ ok: false, code: "invalid-limit" });
+    expect(parse(`type=x&q=${"a".repeat(201)}`)).toMatchObject({ ok: false, code: "query-too-long" });
+    expect(parse("type=x&cursor=garbage!")).toMatchObject({ ok: false, code: "invalid-type" });
+  });
+
+  it("binds a cursor to the types: one set in any spelling, and no other", () => {
+    const key = { tier: 0 as const, slug: "alpha-phone" };
+    const c = encodeCursor(null, key, ["phone", "tablet"]);
+    expect(parse(`type=tablet,phone&cursor=${c}`)).toMatchObject({ ok: true, req: { after: key } });
+    for (const other of ["", "type=phone", "type=phone,tablet,laptop", "q=alpha&type=phone,tablet"]) {
+      expect(parse(`${other}&cursor=${c}`), other).toMatchObject({ ok: false, code: "cursor-mismatch" });
+    }
+    // Without type, cursors are as they were before the filter existed.
+    expect(encodeCursor(null, key, null)).toBe("MS4uMC5hbHBoYS1waG9uZQ");
+    expect(queryKey(queryOf("nova"), null)).toBe(queryKey(queryOf("nova")));
+    expect(queryKey(queryOf("nova"), ["phone"])).not.toBe(queryKey(queryOf("nova")));
+  });
 });
 
 describe("bodies", () => {

@@ -1,18 +1,19 @@
 // The list core: GET /api/v1/devices (and the deprecated /api/devices).
-// Parses and validates q/limit/cursor, pages the list index, and assembles the
+// Parses and validates q/type/limit/cursor, pages the list index, and assembles the
 // body. The build runs it to write the static pages of the plain walk; the
 // edge function (core.ts) runs it for everything else, so every answer is
 // byte-identical whoever computes it. No Node built-ins here:
 // it runs under Deno on Netlify's edge. See docs/list.md.
 import { attribution, urls } from "../derive/site.ts";
 import { queryOf, type Query, type SortKey, type Tier } from "../derive/search.ts";
-import { plainPage, searchPage, type KeyPage, type ListIndex } from "../derive/list-index.ts";
+import { plainPage, searchPage, type KeyPage, type ListIndex, type TypeFilter } from "../derive/list-index.ts";
 import { problemResponse, textResponse } from "./respond.ts";
 import { resourceHeaders } from "../contract/headers.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
-import { DEFAULT_LIMIT, ITEMS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
+import { DEFAULT_LIMIT, ITEMS, LIST_PARAMETERS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, STORAGE } from "../contract/resources.ts";
+import { DEVICE_TYPES, isDeviceType } from "../contract/device-types.ts";
 import { NO_STORE } from "../contract/media.ts";
 
 export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
@@ -20,8 +21,10 @@ export const isListPath = (pathname: string) => pathname === API.list.path || pa
 // ---- Cursors ----------------------------------------------------------------
 // A cursor is the key of the last record returned, bound to the query:
 // base64url (no padding) of "1.<query key>.<tier>.<slug>", where the query key
-// is empty without q and otherwise a hash of the normalized q. Exactly one
-// spelling decodes to each key, so a plain-walk cursor can name a file.
+// is empty without q and type, a hash of the normalized q with q alone (as
+// before the type filter, so those cursors stay valid), and otherwise a hash
+// of q and the canonical type list. Exactly one spelling decodes to each key,
+// so a plain-walk cursor can name a file.
 
 const CURSOR_VERSION = "1";
 
@@ -39,12 +42,14 @@ function hash53(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
-export const queryKey = (query: Query | null) => (query ? hash53(query.norm) : "");
+/** A normalized q holds no tab, so a q with a type filter never hashes as a q alone. */
+export const queryKey = (query: Query | null, types: TypeFilter = null) =>
+  types ? hash53(`${query?.norm ?? ""}\ttype=${types.join(",")}`) : query ? hash53(query.norm) : "";
 
 const cursorOf = (qk: string, key: SortKey) =>
   btoa(`${CURSOR_VERSION}.${qk}.${key.tier}.${key.slug}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-export const encodeCursor = (query: Query | null, key: SortKey) => cursorOf(queryKey(query), key);
+export const encodeCursor = (query: Query | null, key: SortKey, types: TypeFilter = null) => cursorOf(queryKey(query, types), key);
 
 export interface DecodedCursor {
   queryKey: string;
@@ -75,6 +80,8 @@ export interface ListRequest {
   legacy: boolean;
   /** null without q, or when q has no letters or digits. */
   query: Query | null;
+  /** The device types to list (canonical: the schema's order, each once); null without type, or with an empty one. */
+  types: TypeFilter;
   limit: number;
   /** The cursor as given (canonical), and the key it names. */
   cursor: string | null;
@@ -87,10 +94,30 @@ export interface ListProblem {
   members?: Record<string, unknown>;
 }
 
-/** Reads q, limit and cursor. Any other parameter is ignored (docs/list.md#parameters). */
+/**
+ * A type parameter: one device type or a comma-separated list of them, read
+ * into its canonical form (the schema's order, each once), so every spelling
+ * of one set is the same walk. Empty: no filter, as an empty q is no search.
+ */
+function parseTypes(raw: string | null): { ok: true; types: TypeFilter } | ({ ok: false } & ListProblem) {
+  if (raw === null || raw === "") return { ok: true, types: null };
+  const given = raw.split(",");
+  const unknown = given.find((t) => !isDeviceType(t));
+  if (unknown !== undefined) {
+    return {
+      ok: false,
+      code: "invalid-type",
+      detail: `type must be one of ${DEVICE_TYPES.join(", ")}, or several of them separated by commas (type=phone,tablet); got "${unknown.slice(0, 40)}".`,
+      members: { allowed: DEVICE_TYPES },
+    };
+  }
+  return { ok: true, types: DEVICE_TYPES.filter((t) => given.includes(t)) };
+}
+
+/** Reads q, type, limit and cursor. Any other parameter is ignored (docs/list.md#parameters). */
 export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ ok: false } & ListProblem) {
   const p = url.searchParams;
-  for (const name of ["q", "limit", "cursor"]) {
+  for (const name of LIST_PARAMETERS) {
     if (p.getAll(name).length > 1) return { ok: false, code: "duplicate-parameter", detail: `Give "${name}" at most once.`, members: { parameter: name } };
   }
   let limit = DEFAULT_LIMIT;
@@ -114,6 +141,9 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
   }
   const parsed = rawQ === null ? null : queryOf(rawQ);
   const query = parsed?.norm ? parsed : null;
+  const typed = parseTypes(p.get("type"));
+  if (!typed.ok) return typed;
+  const { types } = typed;
   const cursor = p.get("cursor");
   let after: SortKey | null = null;
   if (cursor !== null) {
@@ -124,37 +154,40 @@ export function parseListRequest(url: URL): { ok: true; req: ListRequest } | ({ 
         code: "invalid-cursor",
         detail: "cursor is not a value this API issued. Take it unchanged from meta.nextCursor, or start again without one.",
       };
-    if (decoded.queryKey !== queryKey(query)) {
+    if (decoded.queryKey !== queryKey(query, types)) {
       return {
         ok: false,
         code: "cursor-mismatch",
-        detail: "This cursor belongs to a walk with another q. Repeat the q of the page it came from, or start again without a cursor.",
+        detail: "This cursor belongs to a walk with another q or type. Repeat the q and type of the page it came from, or start again without a cursor.",
       };
     }
     after = decoded.key;
   }
-  return { ok: true, req: { legacy: url.pathname === API.legacyList.path, query, limit, cursor, after } };
+  return { ok: true, req: { legacy: url.pathname === API.legacyList.path, query, types, limit, cursor, after } };
 }
 
-/** True when the build wrote this answer as a file: a v1 plain-walk page at the default limit. */
-export const isStaticCandidate = (req: ListRequest) => !req.legacy && req.query === null && req.limit === DEFAULT_LIMIT;
+/** True when the build wrote this answer as a file: a v1 plain-walk page at the default limit, of every type or of one. */
+export const isStaticCandidate = (req: ListRequest) =>
+  !req.legacy && req.query === null && req.limit === DEFAULT_LIMIT && (req.types === null || req.types.length === 1);
 
 /** The file of a static candidate (it exists when the cursor is a page boundary of this build). */
-export const staticPagePath = (req: ListRequest) => STORAGE.listPage(req.cursor);
+export const staticPagePath = (req: ListRequest) => STORAGE.listPage(req.cursor, req.types?.[0] ?? null);
 
 // ---- Pages ------------------------------------------------------------------
 
 function pageKeys(index: ListIndex, req: ListRequest): KeyPage {
-  return req.query ? searchPage(index, req.query, req.after, req.limit) : plainPage(index, req.after?.slug ?? null, req.limit);
+  return req.query ? searchPage(index, req.query, req.after, req.limit, req.types) : plainPage(index, req.after?.slug ?? null, req.limit, req.types);
 }
 
 /** The query string of the next page, its parameters in normalized form (so it is the same whoever computes it). */
 function nextQuery(req: ListRequest, cursor: string): string {
   const params = new URLSearchParams();
   if (req.query) params.set("q", req.query.norm);
+  if (req.types) params.set("type", req.types.join(","));
   if (req.limit !== DEFAULT_LIMIT) params.set("limit", String(req.limit));
   params.set("cursor", cursor);
-  return `?${params}`;
+  // The type list's commas as written (no other value holds one): ?type=phone,tablet.
+  return `?${params}`.replace(/%2C/g, ",");
 }
 
 export interface PageResult {
@@ -165,7 +198,7 @@ export interface PageResult {
 export function pageResult(index: ListIndex, req: ListRequest): PageResult {
   const page = pageKeys(index, req);
   const last = page.keys[page.keys.length - 1];
-  return { page, nextCursor: page.more && last ? encodeCursor(req.query, last) : null };
+  return { page, nextCursor: page.more && last ? encodeCursor(req.query, last, req.types) : null };
 }
 
 /** The `updated` day of a list item text (a record document without its attribution). */
@@ -180,6 +213,7 @@ export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, 
     limit: req.limit,
     total: page.total,
     query: req.query ? req.query.norm : null,
+    type: req.types ? [...req.types] : null,
     order: req.query ? "exact-name-first" : "slug",
     updated: items.map(updatedOf).reduce<string | null>((max, d) => (max === null || d > max ? d : max), null),
     attribution: attribution(site),

@@ -18,7 +18,7 @@ import { etagOf } from "../derive/etags.ts";
 
 export interface StoredFile {
   body: Uint8Array<ArrayBuffer>;
-  /** Its strong ETag (serve/etags.ts); a reader may keep it per file version. */
+  /** Its strong ETag (derive/etags.ts); a reader may keep it per file version. */
   etag: string;
 }
 

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { buildOpenApi } from "../../generator/emit/openapi-document.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
 import { STORAGE } from "../../generator/contract/resources.ts";
+import { DEVICE_TYPES } from "../../generator/contract/device-types.ts";
 import { parseListRequest } from "../../generator/serve/list.ts";
 import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/contract/verdicts.ts";
@@ -170,6 +171,14 @@ describe("parameters in the OpenAPI document", () => {
     }
   });
 
+  it("type is an enum of the schema's device types, read as a comma-separated list", () => {
+    const param = deref(doc.components.parameters.DeviceType);
+    expect(param).toMatchObject({ name: "type", in: "query", style: "form", explode: false });
+    expect(param.schema.items.enum).toEqual([...DEVICE_TYPES]);
+    for (const t of DEVICE_TYPES) expect(parseListRequest(new URL(`http://x/api/v1/devices?type=${t}`)).ok, t).toBe(true);
+    expect(doc.components.schemas.ListMeta.properties.type.anyOf[0].items.enum).toEqual([...DEVICE_TYPES]);
+  });
+
   it("the API declares that it needs no credentials, and whom to contact", () => {
     expect(doc.security).toEqual([]);
     expect(doc.info.contact).toEqual({ name: expect.any(String), url: `${SITE.siteUrl}/corrections` });
@@ -242,6 +251,11 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: `/api/v1/devices?q=${A_LONG_QUERY}`, status: 400 },
       { path: "/api/v1/devices?cursor=bm90LWEtY3Vyc29y", status: 400 },
       { path: `/api/v1/devices?q=alpha&cursor=${walkCursor}`, status: 400 },
+      { path: "/api/v1/devices?type=laptop", status: 200 },
+      { path: "/api/v1/devices?type=phone,tablet&q=phone&limit=1", status: 200 },
+      { path: "/api/v1/devices?type=laptops", status: 400 },
+      { path: "/api/v1/devices?type=phone&type=tablet", status: 400 },
+      { path: `/api/v1/devices?type=phone&cursor=${walkCursor}`, status: 400 },
     ]);
   });
 
@@ -327,15 +341,26 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: "/api/v1/calendar/manufacturers/no-such-maker.ics", status: 404 },
       { path: "/api/v1/feed/manufacturers/example-maker.xml", status: 200 },
       { path: "/api/v1/feed/manufacturers/no-such-maker.xml", status: 404 },
+      { path: "/api/v1/calendar/no-alarms/gamma-phone.ics", status: 200 },
+      { path: "/api/v1/calendar/no-alarms/epsilon-book.ics", status: 301 },
+      { path: "/api/v1/calendar/no-alarms/eta-phone.ics", status: 410 },
+      { path: "/api/v1/calendar/no-alarms/no-such-device.ics", status: 404 },
+      { path: "/api/v1/calendar/no-alarms/manufacturers/example-maker.ics", status: 200 },
+      { path: "/api/v1/calendar/no-alarms/manufacturers/no-such-maker.ics", status: 404 },
+      { path: "/api/v1/feed/manufacturers/example-maker/archive/2026-10.xml", status: 200 },
+      { path: "/api/v1/feed/manufacturers/example-maker/archive/1999-01.xml", status: 404 },
       { method: "POST", path: "/api/v1/badge/alpha-phone", status: 405 },
     ]);
   });
 
-  it("the feed, the support calendar and the record schema", async () => {
+  it("the feed and its archives, the support calendars and the record schema", async () => {
     const etag = (await check(preview.url, { path: "/feed.xml", status: 200 })).headers.get("etag")!;
     await run([
       { path: "/feed.xml", headers: { "If-None-Match": etag }, status: 304 },
       { path: "/support-calendar.ics", status: 200 },
+      { path: "/support-calendar-no-alarms.ics", status: 200 },
+      { path: "/api/v1/feed/archive/2026-10.xml", status: 200 },
+      { path: "/api/v1/feed/archive/1999-01.xml", status: 404 },
       { path: "/api/v1/schema/device-record.json", status: 200 },
       { method: "POST", path: "/feed.xml", status: 405 },
     ]);

@@ -14,7 +14,10 @@ const SAMPLE: Record<string, string> = {
   device_slug: "alpha-phone",
   manufacturer: "example-maker",
   year: "2029",
+  /** A month the fixture feed is archived in, as of 2026-11-22. */
+  month: "2026-10",
   number: "1",
+  type: "laptop",
   name: "api",
   file: "site.css",
 };
@@ -36,7 +39,7 @@ beforeAll(async () => {
 describe("the resource table", () => {
   it("names the file the build writes for every stored resource", () => {
     const missing = [...stored(API), ...stored(PAGES)]
-      .filter(([name]) => name !== "browsePage" && name !== "manufacturerPage") // the fixture catalog fits on one A–Z page and one page a manufacturer
+      .filter(([name]) => name !== "browsePage" && name !== "browseTypePage" && name !== "manufacturerPage") // the fixture catalog fits on one A–Z page (a type's too) and one page a manufacturer
       .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r), FLAT)] as const)
       .filter(([, file]) => !existsSync(path.join(dist, file)));
     expect(missing).toEqual([]);
@@ -63,6 +66,15 @@ describe("the resource table", () => {
     }
     expect(resolveApiPath("/api/v1/devices/alpha-phone/evidence")).toEqual({ name: "evidence", params: { device_slug: "alpha-phone" } });
     expect(resolveApiPath("/api/v1/calendar/alpha-phone.ics")).toEqual({ name: "deviceCalendar", params: { device_slug: "alpha-phone" } });
+    expect(resolveApiPath("/api/v1/calendar/no-alarms/alpha-phone.ics")).toEqual({ name: "deviceCalendarNoAlarms", params: { device_slug: "alpha-phone" } });
+    expect(resolveApiPath("/api/v1/calendar/no-alarms/manufacturers/example-maker.ics")).toEqual({
+      name: "manufacturerCalendarNoAlarms",
+      params: { manufacturer: "example-maker" },
+    });
+    expect(resolveApiPath("/api/v1/feed/manufacturers/example-maker/archive/2026-10.xml")).toEqual({
+      name: "manufacturerFeedArchive",
+      params: { manufacturer: "example-maker", month: "2026-10" },
+    });
     expect(resolveApiPath("/api/v1/nothing")).toBeNull();
   });
 

@@ -88,6 +88,20 @@ describe("calls", () => {
     await expect(client.listDevices({ limit: 101 }).next()).rejects.toThrow(RangeError);
   });
 
+  it("listDevices keeps the device types asked for, one or several", async () => {
+    const { client } = testClient();
+    const typesOf = async (type: "laptop" | ("tablet" | "wearable")[]) => {
+      const seen: string[] = [];
+      for await (const item of client.listDevices({ type, limit: 2 })) seen.push(item.device.deviceType);
+      return seen;
+    };
+    expect(await typesOf("laptop")).toEqual(["laptop"]);
+    const several = await typesOf(["wearable", "tablet"]);
+    expect(several.length).toBeGreaterThan(2);
+    expect(new Set(several)).toEqual(new Set(["tablet", "wearable"]));
+    expect(proxy.seen.some((s) => s.path.includes("type=wearable%2Ctablet"))).toBe(true);
+  });
+
   it("getEvidence keeps the sources as links", async () => {
     const { client } = testClient();
     const evidence = await client.getEvidence("alpha-phone");

@@ -1,6 +1,7 @@
 // The support calendars read back with ical.js (test/helpers/ical.ts): one event per upcoming
 // documented end, honest precision, stable UIDs, no minimum commitments, no
-// past events, escaped text, and the library's own line folding.
+// past events, reminders before each end (and a twin of each calendar without
+// them), escaped text, and the library's own line folding.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseICalendar, readCalendar, type CalendarEvent } from "../helpers/ical.ts";
@@ -9,7 +10,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogEvents } from "../../generator/emit/calendar.ts";
 import { fold } from "../../generator/derive/ics-fold.ts";
 import type { SupportEndEvent } from "../../generator/derive/calendar-events.ts";
-import { buildTo, PUBLISHED_FIXTURES } from "../helpers/build.ts";
+import { buildTo, filesIn, PUBLISHED_FIXTURES } from "../helpers/build.ts";
+import { REMINDER_DAYS } from "../../generator/contract/subscriptions.ts";
 
 const parseCalendar = readCalendar;
 type ParsedEvent = CalendarEvent;
@@ -168,6 +170,64 @@ describe("/api/v1/calendar/<slug>.ics", () => {
     expect(os.description).toContain('Meaning in the source\'s terms: meaning with "quotes", commas and <tags>\nand a newline');
     const raw = read(dist, "api/v1/calendar/hostile-device.ics");
     expect(raw).not.toMatch(/\r\nNext line/); // a newline in the text never starts a content line
+  });
+});
+
+describe("reminders", () => {
+  const DAY = 86_400;
+  /** Every calendar with reminders beside its twin without them. */
+  const twins = () =>
+    filesIn(dist)
+      .filter((f) => f.endsWith(".ics") && !f.includes("no-alarms"))
+      .map((f) => [f, f === "support-calendar.ics" ? "support-calendar-no-alarms.ics" : f.replace("api/v1/calendar/", "api/v1/calendar/no-alarms/")] as const);
+
+  it("remind 90, 30 and 7 days before each documented end (DISPLAY, with a description), counted from its first possible day", () => {
+    expect(REMINDER_DAYS).toEqual([90, 30, 7]);
+    expect(all.length).toBeGreaterThan(0);
+    for (const e of all) {
+      expect(
+        e.alarms.map((a) => a.trigger),
+        e.uid,
+      ).toEqual([-90 * DAY, -30 * DAY, -7 * DAY]);
+      for (const a of e.alarms) {
+        expect(a).toMatchObject({ action: "DISPLAY", related: "START" });
+        expect(a.description).toContain(e.summary);
+        expect(a.description).toContain(e.url);
+      }
+    }
+    const quarter = all.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
+    expect(quarter.alarms[1]!.description).toBe(
+      "In 30 days the quarter of this documented end begins (2027-04-01, the earliest day it can fall on): Gamma Phone (models G-US; regions US): security updates end 2027-Q2 (quarter precision). Scope, evidence and uncertainty: https://devices.example/devices/gamma-phone",
+    );
+    const day = all.find((e) => e.uid.startsWith("gamma-phone/security-eu"))!;
+    expect(day.alarms[2]!.description).toBe(
+      "In 7 days: Gamma Phone (models G-EU; regions DE, FR): security updates end 2028-06-30. Scope, evidence and uncertainty: https://devices.example/devices/gamma-phone",
+    );
+  });
+
+  it("every calendar has a twin without reminders: the same events, no VALARM, and each says where the other is", () => {
+    const pairs = twins();
+    expect(pairs.length).toBe(1 + 3 + PUBLISHED_FIXTURES.length);
+    for (const [withAlarms, without] of pairs) {
+      const a = parseCalendar(read(dist, withAlarms));
+      const b = parseCalendar(read(dist, without));
+      expect(read(dist, without), without).not.toContain("VALARM");
+      expect(b.events.every((e) => e.alarms.length === 0)).toBe(true);
+      expect(b.events.map(({ alarms, ...e }) => e)).toEqual(a.events.map(({ alarms, ...e }) => e));
+      expect(b.name).toBe(a.name);
+      const desc = (file: string) => String(parseICalendar(read(dist, file)).getFirstPropertyValue("x-wr-caldesc")).replace(/\\([\\;,])/g, "$1"); // ical.js leaves an X- property escaped
+      expect(desc(withAlarms)).toContain(`The same events without reminders: https://api.devices.example/${without}`);
+      expect(desc(without)).toContain(`The same events with reminders 90, 30, 7 days before each end: https://api.devices.example/${withAlarms}`);
+    }
+  });
+
+  it("leaves out a reminder whose day has passed, so a new subscriber meets no overdue one", async () => {
+    // Gamma's US end begins 2027-04-01: its 90-day reminder was 2027-01-01, its 30-day one is 2027-03-02.
+    const later = await buildTo(undefined, "2027-02-15");
+    const us = parseCalendar(read(later.outDir, "api/v1/calendar/gamma-phone.ics")).events.find((e) => e.uid.startsWith("gamma-phone/security-us"))!;
+    expect(us.alarms.map((a) => a.trigger)).toEqual([-30 * DAY, -7 * DAY]);
+    const eu = parseCalendar(read(later.outDir, "api/v1/calendar/gamma-phone.ics")).events.find((e) => e.uid.startsWith("gamma-phone/security-eu"))!;
+    expect(eu.alarms).toHaveLength(3);
   });
 });
 

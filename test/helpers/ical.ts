@@ -18,6 +18,8 @@ export interface CalendarEvent {
   url: string;
   /** How many times each property that must occur once occurs (an injected line would add one). */
   counts: Record<string, number>;
+  /** Its VALARM components: the action, the trigger in seconds relative to the start (negative: before), and the text shown. */
+  alarms: { action: string; trigger: number; related: string; description: string }[];
 }
 
 // ical.js leaves an X- property's TEXT escaped; RFC 5545 §3.3.11 unescaping.
@@ -38,6 +40,15 @@ export function readCalendar(text: string): { name: string; events: CalendarEven
       allDay: e.startDate.isDate && e.endDate.isDate,
       url: String(v.getFirstPropertyValue("url")),
       counts,
+      alarms: v.getAllSubcomponents("valarm").map((a) => {
+        const trigger = a.getFirstProperty("trigger")!;
+        return {
+          action: String(a.getFirstPropertyValue("action")),
+          trigger: (trigger.getFirstValue() as ICAL.Duration).toSeconds(),
+          related: String(trigger.getParameter("related") ?? "START"),
+          description: String(a.getFirstPropertyValue("description")),
+        };
+      }),
     };
   });
   return { name: unescapeText(String(cal.getFirstPropertyValue("x-wr-calname"))), events };

@@ -223,6 +223,10 @@ const query = (cursors: () => Cursors) =>
     .array(
       fc.oneof(
         fc.tuple(fc.constant("q"), segment()),
+        fc.tuple(
+          fc.constant("type"),
+          fc.oneof(fc.constantFrom("laptop", "phone,tablet", "tablet,phone,phone", "phone%2Cwearable", "", "laptops", "Laptop", "phone,"), segment()),
+        ),
         fc.tuple(fc.constant("limit"), fc.oneof(limitValue, segment())),
         fc.tuple(fc.constant("cursor"), cursorValue(cursors)),
         fc.tuple(fc.constant("year"), fc.oneof(fc.constantFrom("2029", "2030", "1989", "2101", "02029"), segment())),

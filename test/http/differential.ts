@@ -7,7 +7,7 @@
 // disagreement fails the test unless an entry of ALLOWED (each with its
 // reason) names it; the run prints the count of each.
 import { createHash } from "node:crypto";
-import { readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { expect, it } from "vitest";
@@ -197,7 +197,9 @@ export async function fixtureRequests(dist: string, reference: HttpTarget, seed:
     "/api/v1/dataset?year=2025",
     "/api/v1/dataset/2030.csv",
     "/feed.xml",
+    "/api/v1/feed/archive/2026-10.xml",
     "/support-calendar.ics",
+    "/support-calendar-no-alarms.ics",
     "/api/v1/schema/device-record.json",
     "/api/v1/openapi.json",
   ];
@@ -237,14 +239,21 @@ export async function fixtureRequests(dist: string, reference: HttpTarget, seed:
 
 /** The requests over the 300-record catalog: every static list page, the same pages computed, searches, the legacy list. */
 export function listRequests(dist: string): Case[] {
-  const pages = readdirSync(path.join(dist, path.posix.dirname(STORAGE.listPage(null)))).map((f) => (f === "first.json" ? null : f.replace(/\.json$/, "")));
+  const folder = path.join(dist, path.posix.dirname(STORAGE.listPage(null)));
+  // Each page file, with the type of the walk it belongs to (its meta.type: null or one type).
+  const pages = readdirSync(folder).map((f) => ({
+    cursor: f.startsWith("first.") ? null : f.replace(/\.json$/, ""),
+    type: (JSON.parse(readFileSync(path.join(folder, f), "utf8")).meta.type?.[0] ?? null) as string | null,
+  }));
   const get = (target: string): Case => ({ method: "GET", target });
   return [
-    ...pages.flatMap((c) =>
-      c
-        ? [`/api/v1/devices?cursor=${c}`, `/api/v1/devices?limit=7&cursor=${c}`, `/api/devices?cursor=${c}`, STORAGE.listPage(c)]
-        : ["/api/v1/devices", STORAGE.listPage(null)],
-    ),
+    ...pages.flatMap(({ cursor: c, type }) => {
+      const t = type ? `type=${type}&` : "";
+      return c
+        ? [`/api/v1/devices?${t}cursor=${c}`, `/api/v1/devices?${t}limit=7&cursor=${c}`, `/api/devices?${t}cursor=${c}`, STORAGE.listPage(c)]
+        : [`/api/v1/devices?${t}`, STORAGE.listPage(null, type)];
+    }),
+    ...["laptop", "phone,tablet", "laptops"].flatMap((type) => [`/api/v1/devices?type=${type}&q=pro&limit=3`, `/api/devices?type=${type}&limit=4`]),
     ...["pro", "kestrel", "a", "phone 3", "%C3%A9", "zz"].flatMap((q) => [
       `/api/v1/devices?q=${q}`,
       `/api/v1/devices?q=${q}&limit=3`,

@@ -120,8 +120,28 @@ export function exportsSuite(target: () => HttpTarget) {
       expectApiHeaders(res);
     });
 
-    it("/support-calendar.ics, a device's and a manufacturer's calendar are text/calendar", async () => {
-      for (const path of ["/support-calendar.ics", "/api/v1/calendar/gamma-phone.ics", "/api/v1/calendar/manufacturers/example-maker.ics"]) {
+    it("/feed.xml's archives are Atom archive documents; an unknown month is a 404 problem that says where the archives are", async () => {
+      const res = await get("/api/v1/feed/archive/2026-10.xml");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+      expectApiHeaders(res);
+      expect(await res.text()).toContain("<fh:archive/>");
+      const path = "/api/v1/feed/archive/1999-01.xml";
+      const missing = await get(path);
+      if (await isRetried404(target(), missing, path)) return;
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).detail).toMatch(/"1999-01".*prev-archive/);
+    });
+
+    it("/support-calendar.ics, a device's and a manufacturer's calendar, with reminders and without, are text/calendar", async () => {
+      for (const path of [
+        "/support-calendar.ics",
+        "/support-calendar-no-alarms.ics",
+        "/api/v1/calendar/gamma-phone.ics",
+        "/api/v1/calendar/no-alarms/gamma-phone.ics",
+        "/api/v1/calendar/manufacturers/example-maker.ics",
+        "/api/v1/calendar/no-alarms/manufacturers/example-maker.ics",
+      ]) {
         const res = await get(path);
         expect(res.status).toBe(200);
         expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
@@ -143,6 +163,10 @@ export function exportsSuite(target: () => HttpTarget) {
       const moved = await get("/api/v1/calendar/epsilon-book.ics");
       expect(moved.status).toBe(301);
       expect(moved.headers.get("location")).toBe("/api/v1/calendar/epsilon-laptop.ics");
+      expect((await get("/api/v1/calendar/no-alarms/eta-phone.ics")).status).toBe(410);
+      const movedTwin = await get("/api/v1/calendar/no-alarms/epsilon-book.ics");
+      expect(movedTwin.status).toBe(301);
+      expect(movedTwin.headers.get("location")).toBe("/api/v1/calendar/no-alarms/epsilon-laptop.ics");
     });
 
     it("an unknown manufacturer's calendar is a 404 problem that says where each record names its own", async () => {
@@ -162,7 +186,7 @@ export function exportsSuite(target: () => HttpTarget) {
       expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
       expectApiHeaders(res);
       const text = await res.text();
-      expect(text).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+      expect(text).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xmlns:fh="http:\/\/purl.org\/syndication\/history\/1.0">/);
       expect(text).toContain("/api/v1/feed/manufacturers/example-maker.xml</id>");
       const whole = await (await get("/feed.xml")).text();
       const ids = (t: string) =>

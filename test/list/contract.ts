@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { compareKeys, queryOf, searchFieldsOf, tierOf, type SortKey } from "../../generator/derive/search.ts";
 import { DEFAULT_LIMIT, MAX_QUERY_LENGTH } from "../../generator/contract/list-params.ts";
 import { encodeCursor } from "../../generator/serve/list.ts";
+import { DEVICE_TYPES } from "../../generator/contract/device-types.ts";
 import type { HttpTarget as Target } from "../helpers/targets.ts";
 
 export interface PublishedRecord {
@@ -16,6 +17,7 @@ export interface PublishedRecord {
   name: string;
   aliases: string[];
   manufacturer: string;
+  deviceType: string;
   variants: { model: string }[];
 }
 
@@ -84,7 +86,7 @@ export function discriminatingQueries(records: PublishedRecord[]): { exactBefore
   return { exactBeforePrefix, prefixBeforeOther };
 }
 
-/** Our strong ETag: the SHA-1 of the body (serve/etags.ts), the same whichever layer answers. */
+/** Our strong ETag: the SHA-1 of the body (derive/etags.ts), the same whichever layer answers. */
 export const ETAG = /^"[0-9a-f]{40}"$/;
 
 export async function get(t: Target, pathAndQuery: string, headers: Record<string, string> = {}) {
@@ -251,6 +253,94 @@ export function listContract(target: () => Target) {
     });
   });
 
+  describe("the device type filter", () => {
+    const slugsOf = (types: string[]) =>
+      published()
+        .filter((r) => types.includes(r.deviceType))
+        .map((r) => r.slug)
+        .sort();
+
+    it("type=laptop lists laptops only, every one of them, at every limit", async () => {
+      const laptops = slugsOf(["laptop"]);
+      expect(laptops.length).toBeGreaterThan(7);
+      for (const limit of ["7", undefined]) {
+        const w = await walk(t(), { type: "laptop", ...(limit ? { limit } : {}) });
+        expect(w.slugs).toEqual(laptops);
+        for (const p of w.pages) {
+          for (const d of p.body.devices) expect(d.deviceType).toBe("laptop");
+          expect(p.body.meta).toMatchObject({ type: ["laptop"], total: laptops.length, query: null, order: "slug" });
+          if (p.body.meta.next) expect(p.body.meta.next).toMatch(new RegExp(`\\?type=laptop&(limit=7&)?cursor=${p.body.meta.nextCursor}$`));
+        }
+      }
+    });
+
+    it("each type alone, and all of them together, partition the catalog", async () => {
+      const all: string[] = [];
+      for (const type of DEVICE_TYPES) {
+        const w = await walk(t(), { type, limit: "100" });
+        expect(w.slugs, type).toEqual(slugsOf([type]));
+        all.push(...w.slugs);
+      }
+      expect(all.sort()).toEqual(slugsOf([...DEVICE_TYPES]));
+      expect((await walk(t(), { type: DEVICE_TYPES.join(","), limit: "100" })).slugs).toEqual(slugsOf([...DEVICE_TYPES]));
+    });
+
+    it("a comma list is one set: any order and repeats give the same bytes, in the schema's order", async () => {
+      const w = await walk(t(), { type: "wearable,tablet", limit: "9" });
+      expect(w.slugs).toEqual(slugsOf(["tablet", "wearable"]));
+      expect(w.pages[0]!.body.meta.type).toEqual(["tablet", "wearable"]);
+      expect(w.pages[0]!.body.meta.next).toContain("?type=tablet,wearable&limit=9&cursor=");
+      const a = await (await get(t(), "/api/v1/devices?type=tablet,wearable")).text();
+      for (const qs of ["type=wearable,tablet", "type=tablet,wearable,tablet", "type=wearable%2Ctablet"]) {
+        expect(await (await get(t(), `/api/v1/devices?${qs}`)).text(), qs).toBe(a);
+      }
+    });
+
+    it("type with q: the search's exact-name-first order, of that type only", async () => {
+      const rs = published();
+      const d = discriminatingQueries(rs);
+      for (const q of [d.exactBeforePrefix, d.prefixBeforeOther, rs[3]!.manufacturer, "pro"]) {
+        for (const types of [["phone"], ["tablet", "laptop"]]) {
+          const kept = new Set(slugsOf(types));
+          const w = await walk(t(), { q, type: types.join(","), limit: "5" });
+          expect(w.slugs, `${q} ${types}`).toEqual(expectedOrder(rs, q).filter((s) => kept.has(s)));
+          for (const p of w.pages) expect(p.body.meta).toMatchObject({ query: queryOf(q).norm, type: types, total: w.slugs.length });
+        }
+      }
+    });
+
+    it("an empty type is no filter", async () => {
+      expect(await (await get(t(), "/api/v1/devices?type=")).text()).toBe(await (await get(t(), "/api/v1/devices")).text());
+    });
+
+    it("a cursor is bound to its types: with other types, or none, 400 cursor-mismatch", async () => {
+      const typed: any = await (await get(t(), "/api/v1/devices?type=phone&limit=3")).json();
+      const plain: any = await (await get(t(), "/api/v1/devices?limit=3")).json();
+      await expectProblem(await get(t(), `/api/v1/devices?cursor=${typed.meta.nextCursor}`), 400, "cursor-mismatch");
+      await expectProblem(await get(t(), `/api/v1/devices?type=tablet&cursor=${typed.meta.nextCursor}`), 400, "cursor-mismatch");
+      await expectProblem(await get(t(), `/api/v1/devices?type=phone&q=pro&cursor=${typed.meta.nextCursor}`), 400, "cursor-mismatch");
+      await expectProblem(await get(t(), `/api/v1/devices?type=phone&cursor=${plain.meta.nextCursor}`), 400, "cursor-mismatch");
+      // A cursor names a position: the typed walk's continues at another limit.
+      const next: any = await (await get(t(), `/api/v1/devices?type=phone&limit=4&cursor=${typed.meta.nextCursor}`)).json();
+      expect([...typed.devices, ...next.devices].map((d: PublishedRecord) => d.slug)).toEqual(slugsOf(["phone"]).slice(0, 7));
+    });
+
+    it("an unknown type is 400 invalid-type, naming the allowed values", async () => {
+      for (const type of ["laptops", "Laptop", "computer", "phone,", "phone,watch", "%00", "%3Cscript%3E"]) {
+        const body = await expectProblem(await get(t(), `/api/v1/devices?type=${type}`), 400, "invalid-type");
+        expect(body.allowed, type).toEqual([...DEVICE_TYPES]);
+        for (const allowed of DEVICE_TYPES) expect(body.detail).toContain(allowed);
+      }
+      await expectProblem(await get(t(), "/api/devices?type=laptops"), 400, "invalid-type");
+    });
+
+    it("the deprecated endpoint filters alike, and its rel=next keeps the type", async () => {
+      const res = await get(t(), "/api/devices?type=laptop&limit=2");
+      expect(((await res.json()) as PublishedRecord[]).map((d) => d.slug)).toEqual(slugsOf(["laptop"]).slice(0, 2));
+      expect(res.headers.get("link")).toMatch(/<\/api\/devices\?type=laptop&limit=2&cursor=[A-Za-z0-9_-]+>; rel="next"/);
+    });
+  });
+
   describe("cursors", () => {
     it("the next page follows the cursor, with limit changed between pages", async () => {
       const all = published()
@@ -317,7 +407,7 @@ export function listContract(target: () => Target) {
     });
 
     it("a parameter given twice is 400 duplicate-parameter", async () => {
-      for (const qs of ["limit=5&limit=6", "q=a&q=b", "cursor=x&cursor=y"]) {
+      for (const qs of ["limit=5&limit=6", "q=a&q=b", "cursor=x&cursor=y", "type=phone&type=tablet"]) {
         const body = await expectProblem(await get(t(), `/api/v1/devices?${qs}`), 400, "duplicate-parameter");
         expect(body.parameter).toBe(qs.split("=")[0]);
       }

@@ -45,10 +45,17 @@ export async function requestMix(dist: string, base: string): Promise<Probe[]> {
   const slugs = index.slice(1, 1 + JSON.parse(index[0]!).count);
   const some = spread(slugs, 40);
   const names = some.map((s) => JSON.parse(readFileSync(path.join(dist, `api/v1/devices/${s}.json`), "utf8")).name as string);
-  const pageCursors = spread(
-    readdirSync(path.join(dist, "api/v1/list/pages")).filter((f) => f !== "first.json"),
+  // Static pages of the walks (the whole catalog's, and each device type's: their meta.type says which), as their URLs.
+  const pagesDir = path.join(dist, "api/v1/list/pages");
+  const staticPages = spread(
+    readdirSync(pagesDir).filter((f) => f !== "first.json"),
     5,
-  ).map((f) => f.replace(/\.json$/, ""));
+  ).map((f) => {
+    const type: string[] | null = JSON.parse(readFileSync(path.join(pagesDir, f), "utf8")).meta.type;
+    const params = new URLSearchParams(type ? { type: type.join(",") } : {});
+    if (!f.startsWith("first.")) params.set("cursor", f.replace(/\.json$/, ""));
+    return `/api/v1/devices?${params}`;
+  });
   const redirects = readFileSync(path.join(dist, "_redirects"), "utf8").split("\n");
   const ruled = (status: string) =>
     redirects
@@ -74,7 +81,7 @@ export async function requestMix(dist: string, base: string): Promise<Probe[]> {
     some.map((s) => `/api/v1/devices/${s}/evidence`),
     200,
   );
-  add("list, static page", ["/api/v1/devices", ...pageCursors.map((c) => `/api/v1/devices?cursor=${c}`)], 200, 4);
+  add("list, static page", ["/api/v1/devices", ...staticPages], 200, 4);
   add("list, computed page", ["/api/v1/devices?limit=7", "/api/v1/devices?limit=100", `/api/devices?limit=5`], 200, 4);
   const searches = names.slice(0, 12).map((n) => `/api/v1/devices?${new URLSearchParams({ q: n.split(" ").slice(0, 2).join(" "), limit: "20" })}`);
   add("search", searches, 200, 2);

@@ -143,6 +143,7 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
       "/api/v1/dataset",
       "/api/v1/dataset/2030.csv",
       "/api/v1/calendar/alpha-phone.ics",
+      "/api/v1/calendar/no-alarms/alpha-phone.ics",
       "/api/v1/calendar/manufacturers/example-maker.ics",
       "/manufacturers/example-maker",
       "/corrections?device=alpha-phone",

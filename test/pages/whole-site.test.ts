@@ -14,6 +14,7 @@ const PAGES = {
   "device-ended-observed": "/devices/kappa-phone",
   "device-ended-undated": "/devices/iota-phone",
   browse: "/browse/",
+  "browse-type": "/browse/laptop/",
   manufacturers: "/manufacturers/",
   manufacturer: "/manufacturers/example-maker",
   "manufacturer-hostile": "/manufacturers/hyperlink-https-evil-example",

@@ -10,11 +10,14 @@ it("two builds of the same data and --now are identical, file for file", async (
   expect(treeDigests(b.outDir)).toEqual(da);
 });
 
-it("another --now changes the verdicts, not the file set", async () => {
+it("another --now changes the verdicts, and adds to the file set only the feeds' archives of the months since passed", async () => {
   const b = await buildTo(undefined, "2031-01-01");
   const da = treeDigests(inject("fixtureDist"));
   const db = treeDigests(b.outDir);
-  expect(Object.keys(db).sort()).toEqual(Object.keys(da).sort());
+  expect(Object.keys(da).filter((f) => !(f in db))).toEqual([]);
+  const added = Object.keys(db).filter((f) => !(f in da));
+  expect(added.length).toBeGreaterThan(0);
+  for (const f of added) expect(f).toMatch(/^api\/v1\/feed\/(manufacturers\/[a-z0-9-]+\/)?archive\/\d{4}-\d{2}\.xml$/);
   expect(db["api/v1/devices/alpha-phone.json"]).not.toBe(da["api/v1/devices/alpha-phone.json"]);
 });
 
@@ -35,9 +38,13 @@ it("a next-day rebuild across one known transition changes only the files that m
   const b = treeDigests((await buildTo(undefined, "2030-04-04")).outDir);
   expect(changedFiles(a, b)).toEqual([
     "api/v1/devices/alpha-phone.json", // its verdict, its OS status and updated
+    "api/v1/feed/manufacturers/example-maker.xml", // the day its OS end started ending soon, in its manufacturer's feed
     "api/v1/list/pages/first.json", // the list page that holds it (and its meta.updated)
+    "api/v1/list/pages/first.phone.json", // and the phones' walk's page that holds it
     "browse/index.html", // the A–Z page that lists it says when its data last changed
+    "browse/phone/index.html", // and the phones' A–Z page
     "devices/alpha-phone.html", // its page
+    "feed.xml", // and in the catalog's feed
     "index.html", // the catalog's "data last changed"
     "manufacturers/example-maker.html", // its manufacturer's page says when its devices' data last changed
     "sitemap.xml", // the part's lastmod, the newest of its pages'

@@ -12,12 +12,13 @@ import { filesIn } from "../helpers/build.ts";
 import { builtCatalogs, spread } from "../helpers/catalogs.ts";
 import { icalendarProblems } from "./ical-grammar.ts";
 
-/** Device calendars checked per build (one writer, so a spread of them); every manufacturer's and the catalog's. */
+/** Device calendars checked per build (one writer, so a spread of them, with reminders and without); every manufacturer's and the catalog's. */
 const DEVICE_CALENDARS_CHECKED = 150;
 
 function calendarsOf(root: string): string[] {
   const all = filesIn(root).filter((f) => f.endsWith(".ics"));
-  const devices = all.filter((f) => /^api\/v1\/calendar\/[^/]+\.ics$/.test(f));
+  // Each device's calendar and its twin without reminders.
+  const devices = all.filter((f) => /^api\/v1\/calendar\/(no-alarms\/)?[^/]+\.ics$/.test(f));
   return [...all.filter((f) => !devices.includes(f)), ...spread(devices, DEVICE_CALENDARS_CHECKED)];
 }
 
@@ -51,7 +52,9 @@ describe("the calendars under RFC 5545", () => {
   it("the grammar check refuses what the RFC forbids", () => {
     const calendar = (...lines: string[]) => `${["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//y//EN", ...lines, "END:VCALENDAR"].join("\r\n")}\r\n`;
     const event = (...lines: string[]) => ["BEGIN:VEVENT", "UID:a", "DTSTAMP:20261122T000000Z", ...lines, "END:VEVENT"];
+    const alarm = (...lines: string[]) => ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:soon", ...lines, "END:VALARM"];
     expect(icalendarProblems(calendar(...event("DTSTART;VALUE=DATE:20270101")))).toEqual([]);
+    expect(icalendarProblems(calendar(...event("DTSTART;VALUE=DATE:20270101", ...alarm("TRIGGER:-P90D"))))).toEqual([]);
     for (const [why, text] of [
       ["no component", calendar()],
       ["a date with dashes", calendar(...event("DTSTART;VALUE=DATE:2027-01-01"))],
@@ -61,6 +64,9 @@ describe("the calendars under RFC 5545", () => {
       ["no DTSTART", calendar(...event())],
       ["LF line ends", calendar(...event("DTSTART;VALUE=DATE:20270101")).replaceAll("\r\n", "\n")],
       ["a line of 76 octets", calendar(...event("DTSTART;VALUE=DATE:20270101", `SUMMARY:${"x".repeat(68)}`))],
+      ["an alarm before a property", calendar(...event("DTSTART;VALUE=DATE:20270101", ...alarm("TRIGGER:-P7D"), "SUMMARY:a"))],
+      ["an alarm without a trigger", calendar(...event("DTSTART;VALUE=DATE:20270101", ...alarm()))],
+      ["a trigger that is no duration", calendar(...event("DTSTART;VALUE=DATE:20270101", ...alarm("TRIGGER:-7 days")))],
     ])
       expect(icalendarProblems(text!), why).not.toEqual([]);
   });

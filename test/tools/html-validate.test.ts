@@ -37,6 +37,7 @@ const KINDS: [string, RegExp][] = [
   ["manufacturers", /^manufacturers\/index\.html$/],
   ["manufacturer page", /^manufacturers\/[^/]+(\/\d+)?\.html$/],
   ["A–Z page", /^browse\/(index|\d+)\.html$|^browse\/\d+\/index\.html$/],
+  ["device type A–Z page", /^browse\/[a-z]+\/(index|\d+)\.html$/],
   ["corrections", /^corrections(\/thanks)?\.html$/],
   ["fleet check", /^fleet\.html$/],
   ["docs", /^docs\/[a-z-]+\.html$/],

@@ -1,7 +1,7 @@
 // A strict RFC 5545 check of an iCalendar text: the physical form (CRLF line
 // ends, lines of at most 75 octets, folding), the grammar of rfc5545.abnf run
 // by apg-js, and the cardinality rules the RFC writes as comments beside its
-// ABNF (3.6.1, 3.6.3, 3.7): which properties are REQUIRED, which MUST NOT occur
+// ABNF (3.6.1, 3.6.3, 3.6.6, 3.7): which properties are REQUIRED, which MUST NOT occur
 // more than once, DTEND and DURATION never together.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,6 +37,8 @@ const CARDINALITY: Record<string, { once: string[]; atMostOnce: string[] }> = {
       "DURATION",
     ],
   },
+  // 3.6.6: every calendar here writes DISPLAY alarms, in which DESCRIPTION is REQUIRED too.
+  VALARM: { once: ["ACTION", "TRIGGER", "DESCRIPTION"], atMostOnce: ["DURATION", "REPEAT", "SUMMARY"] },
   VJOURNAL: {
     once: ["DTSTAMP", "UID"],
     atMostOnce: ["CLASS", "CREATED", "DTSTART", "LAST-MODIFIED", "ORGANIZER", "RECURRENCE-ID", "SEQUENCE", "STATUS", "SUMMARY", "URL"],

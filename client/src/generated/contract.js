@@ -63,6 +63,10 @@ var PAGES = {
   browse: resource("site", "/browse/", () => "/browse/index.html"),
   /** The A–Z pages after the first, numbered from 2. */
   browsePage: resource("site", "/browse/{number}", (p) => `/browse/${p.number}.html`),
+  /** The A–Z pages of one device type (a value of the schema's deviceType, as the list's type= takes it). */
+  browseType: resource("site", "/browse/{type}/", (p) => `/browse/${p.type}/index.html`),
+  /** A type's A–Z pages after the first, numbered from 2. */
+  browseTypePage: resource("site", "/browse/{type}/{number}", (p) => `/browse/${p.type}/${p.number}.html`),
   license: resource("site", "/license", () => "/license.html"),
   corrections: resource("site", "/corrections", () => "/corrections.html"),
   correctionsThanks: resource("site", "/corrections/thanks", () => "/corrections/thanks.html"),

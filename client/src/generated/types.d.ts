@@ -531,6 +531,7 @@ export type ListPage = {
         limit: number;
         total: number;
         query: string | null;
+        type: ("laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
         order: "exact-name-first" | "slug";
         updated: string | null;
         attribution: {
@@ -552,6 +553,7 @@ export type ListMeta = {
     limit: number;
     total: number;
     query: string | null;
+    type: ("laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
     order: "exact-name-first" | "slug";
     updated: string | null;
     attribution: {
