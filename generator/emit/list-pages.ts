@@ -7,7 +7,7 @@ import path from "node:path";
 import { deviceSummary } from "../derive/documents.ts";
 import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
 import { DEFAULT_LIMIT } from "../contract/list-params.ts";
-import { pageMeta, pageResult, pageText, staticPagePath, type ListRequest } from "../serve/list.ts";
+import { pageMeta, pageResult, pageText, staticPagePath, type ListRequest } from "../derive/list.ts";
 import { STORAGE } from "../contract/resources.ts";
 import { problem } from "../contract/problems.ts";
 import { RATE_LIMIT } from "../contract/rate-limit.ts";

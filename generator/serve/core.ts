@@ -15,7 +15,8 @@ import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
 import { etagOf, type EtagManifest } from "../derive/etags.ts";
 import { apiHeaders, resourceHeaders } from "../contract/headers.ts";
-import { handleList, isListPath, itemReader, type ListSource } from "./list.ts";
+import { handleList, itemReader, type ListSource } from "./list.ts";
+import { isListPath } from "../derive/list.ts";
 import { finish, problemResponse, textResponse } from "./respond.ts";
 
 /** The part of Netlify's Context the core uses (no dependency on @netlify/edge-functions). */

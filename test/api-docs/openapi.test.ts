@@ -18,7 +18,7 @@ import { buildOpenApi } from "../../generator/emit/openapi-document.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
 import { STORAGE } from "../../generator/contract/resources.ts";
 import { DEVICE_TYPES } from "../../generator/contract/device-types.ts";
-import { parseListRequest } from "../../generator/serve/list.ts";
+import { parseListRequest } from "../../generator/derive/list.ts";
 import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/contract/verdicts.ts";
 import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareKeys, queryOf, searchFieldsOf, tierOf, type SortKey } from "../../generator/derive/search.ts";
 import { DEFAULT_LIMIT, MAX_QUERY_LENGTH } from "../../generator/contract/list-params.ts";
-import { encodeCursor } from "../../generator/serve/list.ts";
+import { encodeCursor } from "../../generator/derive/list.ts";
 import { DEVICE_TYPES } from "../../generator/contract/device-types.ts";
 import type { HttpTarget as Target } from "../helpers/targets.ts";
 

@@ -3,13 +3,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable } from "../derive/search.ts";
-import { formatListIndex, INDEX_FORMAT, IndexFormatError, matchPositions, parseListIndex, plainPage, searchPage } from "../derive/list-index.ts";
-import { deviceDocument, deviceSummary } from "../derive/documents.ts";
+import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable } from "./search.ts";
+import { formatListIndex, INDEX_FORMAT, IndexFormatError, matchPositions, parseListIndex, plainPage, searchPage } from "./list-index.ts";
+import { deviceDocument, deviceSummary } from "./documents.ts";
 import { synthRecords } from "../synth/generate.ts";
-import { catalogOf } from "../derive/catalog.ts";
+import { catalogOf } from "./catalog.ts";
 import { DeviceRecord } from "../schema/record.ts";
-import { answerList, decodeCursor, encodeCursor, itemFromDocument, itemReader, legacyText, pageText, parseListRequest, queryKey } from "./list.ts";
+import { answerList, itemReader } from "../serve/list.ts";
+import { decodeCursor, encodeCursor, itemFromDocument, legacyText, pageText, parseListRequest, queryKey } from "./list.ts";
 import { DEFAULT_LIMIT } from "../contract/list-params.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog");
