@@ -11,6 +11,7 @@
 import escapeMarkup from "escape-html";
 import { urls, type Site } from "./site.ts";
 import type { Verdict, VerdictCode } from "./verdict.ts";
+import type { ShieldsEndpoint } from "../schema/responses.ts";
 
 export interface BadgeSpec {
   label: string;
@@ -46,6 +47,9 @@ export const UNKNOWN_DEVICE_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "u
 /** The answer for a withdrawn record's slug (served with status 410; the record's page says why). */
 export const WITHDRAWN_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "record withdrawn", colour: VERDICT_COLOURS.unknown };
 
+/** shields.io's shortest cache lifetime, which is also the API's max-age (contract/media.ts API_CACHE). */
+export const SHIELDS_CACHE_SECONDS = 300;
+
 /**
  * The badge as shields.io's endpoint JSON (https://shields.io/badges/endpoint-badge):
  * the same label, message and colours, so a shields badge says word for word
@@ -54,19 +58,6 @@ export const WITHDRAWN_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "record
  * An unknown or withdrawn device is an error badge (isError), so an embedding
  * page cannot recolour it into a verdict.
  */
-export interface ShieldsEndpoint {
-  schemaVersion: 1;
-  label: string;
-  message: string;
-  color: string;
-  labelColor: string;
-  isError?: true;
-  cacheSeconds: number;
-}
-
-/** shields.io's shortest cache lifetime, which is also the API's max-age (contract/media.ts API_CACHE). */
-export const SHIELDS_CACHE_SECONDS = 300;
-
 export function shieldsEndpointOf(b: BadgeSpec, { error = false } = {}): ShieldsEndpoint {
   const hex = (colour: string) => colour.replace(/^#/, "");
   return {
