@@ -353,10 +353,11 @@ export const SQLITE_TABLES: Table[] = [
   },
 ];
 
-/** The one table not per record: what the file is, the day it describes, and the terms of its reuse. */
+/** The one table not per record: what the file is and the terms of its reuse. */
 export const ABOUT_TABLE: Omit<Table, "rows"> = {
   name: "about",
-  description: "The dump itself: its license, the attribution reuse requires, the day its verdicts and statuses are for.",
+  description:
+    "The dump itself: its license, the attribution reuse requires, its record count and its documentation. No build day: the same data give the same bytes (verdict_valid_from and verdict_valid_until bound the day a verdict is for).",
   columns: [text("key", "What the row says.", true), text("value", "Its value.", true)],
   primaryKey: ["key"],
   indexes: [],
@@ -369,7 +370,6 @@ export function aboutRows(site: Site, published: number): [string, string][] {
     ["attribution_requirements", credit.requirements],
     ["license", `${LICENSE.name}, version ${LICENSE.version}, effective ${LICENSE.effective}`],
     ["license_url", urls(site).license()],
-    ["as_of", site.now],
     ["records", String(published)],
     ["documentation", urls(site).doc("dumps")],
   ];

@@ -90,17 +90,26 @@ const HEADERS: Record<string, object> = {
     : {}),
   LicenseLink: { description: "The dataset license.", schema: { type: "string", const: DATASET_RULES.Link } },
   ContentLength: { description: "The body's size in bytes (a cross-origin script may read it).", schema: { type: "integer", minimum: 0 } },
-  AcceptRanges: { description: "A stored file: a GET may ask for one byte range of it (206, or 416 past the end).", schema: { type: "string", const: "bytes" } },
+  AcceptRanges: {
+    description: "A stored file: a GET may ask for one byte range of it (206, or 416 past the end).",
+    schema: { type: "string", const: "bytes" },
+  },
   DumpDisposition: {
     description: "A download, named for what it holds.",
-    schema: { type: "string", enum: [resourceHeaders("devicesNdjson", {})["Content-Disposition"], resourceHeaders("datasetSqlite", {})["Content-Disposition"]] },
+    schema: {
+      type: "string",
+      enum: [resourceHeaders("devicesNdjson", {})["Content-Disposition"], resourceHeaders("datasetSqlite", {})["Content-Disposition"]],
+    },
   },
   AccessControlAllowMethods: { description: "The methods of the API.", schema: { type: "string", const: PREFLIGHT_HEADERS["Access-Control-Allow-Methods"] } },
   AccessControlAllowHeaders: {
     description: "The request fields a cross-origin request may carry: conditional and range requests, and what browsers and fetch libraries commonly send.",
     schema: { type: "string", const: ALLOWED_REQUEST_HEADERS },
   },
-  AccessControlMaxAge: { description: "Seconds a browser may keep this preflight's answer.", schema: { type: "string", const: PREFLIGHT_HEADERS["Access-Control-Max-Age"] } },
+  AccessControlMaxAge: {
+    description: "Seconds a browser may keep this preflight's answer.",
+    schema: { type: "string", const: PREFLIGHT_HEADERS["Access-Control-Max-Age"] },
+  },
   DownloadDisposition: {
     description: "A download, named for the whole catalog or for the support year.",
     schema: {
@@ -272,8 +281,7 @@ const PARAMETERS = {
   Year: {
     name: "year",
     in: "query",
-    description:
-      `One support year: the rows of every record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a listing of support as continuing in that year. Four digits; ${DIGITS_ONLY}`,
+    description: `One support year: the rows of every record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a listing of support as continuing in that year. Four digits; ${DIGITS_ONLY}`,
     schema: YEAR_SCHEMA,
   },
   YearInPath: {
