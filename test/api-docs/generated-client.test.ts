@@ -59,7 +59,8 @@ afterAll(() => preview?.close());
 describe("a client generated with openapi-typescript and openapi-fetch", () => {
   it("is generated from the served document, type-checks with TypeScript 5, and runs against the preview with limit: 100", async () => {
     const { default: openapiTS, astToString } = await import(pathToFileURL(fromToolchain.resolve("openapi-typescript")).href);
-    const ts = fromToolchain("typescript") as typeof import("typescript");
+    // TypeScript 5 (the toolchain's), typed by its own declarations: the project's "typescript" is TypeScript 7.
+    const ts = fromToolchain("typescript") as typeof import("../openapi-toolchain/node_modules/typescript/lib/typescript.js");
     expect(ts.version).toMatch(/^5\./);
 
     const document = await (await fetch(`${preview.url}/api/v1/openapi.json`)).json();
