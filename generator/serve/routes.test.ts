@@ -122,20 +122,22 @@ describe("redirect rules", () => {
     ["/api/v1/devices/old-phone/evidence", "/api/v1/devices/new-phone/evidence", 301],
     ["/devices/old-phone", "/devices/new-phone", 301],
     ["/api/v1/badge/old-phone", "/api/v1/badge/new-phone", 301],
+    ["/api/v1/shields/old-phone", "/api/v1/shields/new-phone", 301],
     ["/api/v1/calendar/old-phone.ics", "/api/v1/calendar/new-phone.ics", 301],
     ["/api/v1/devices/old-watch", "/api/v1/problems/gone/old-watch.json", 410],
     ["/api/v1/devices/old-watch/evidence", "/api/v1/problems/gone/old-watch.json", 410],
     ["/api/v1/calendar/old-watch.ics", "/api/v1/problems/gone/old-watch.json", 410],
     ["/api/v1/badge/old-watch", STORAGE.withdrawnBadge, 410],
+    ["/api/v1/shields/old-watch", STORAGE.withdrawnShields, 410],
     ["/devices/old-watch", "/withdrawn/old-watch.html", 410],
   ])("%s → %s (%d, forced)", (from, to, status) => {
     expect(catalogRedirects(catalog)).toContainEqual({ from, to, status, force: true });
   });
 
-  it("a former slug's five paths and a withdrawn record's five, then the static rules, in that order", () => {
+  it("a former slug's six paths and a withdrawn record's six, then the static rules, in that order", () => {
     const rules = allRedirects(catalog);
-    expect(rules).toHaveLength(10 + staticRedirects.length);
-    expect(rules.slice(10)).toEqual(staticRedirects);
+    expect(rules).toHaveLength(12 + staticRedirects.length);
+    expect(rules.slice(12)).toEqual(staticRedirects);
     expect(catalogRedirects({ published: [record("a")], withdrawn: [], redirects: [] })).toEqual([]);
   });
 
