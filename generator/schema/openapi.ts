@@ -309,6 +309,12 @@ interface Operation {
   deprecated?: true;
 }
 
+/** Whether a parameter (or a reference to one of PARAMETERS) is in the path, which every method of a path must declare. */
+function isPathParameter(p: object): boolean {
+  const ref = (p as { $ref?: string }).$ref;
+  return ((ref ? PARAMETERS[ref.split("/").pop() as keyof typeof PARAMETERS] : p) as { in?: string }).in === "path";
+}
+
 /** A response of GET as HEAD answers it: the same status and headers, no body. */
 function headResponse(response: object): object {
   const ref = (response as { $ref?: string }).$ref;
@@ -351,6 +357,7 @@ function getOperation({ operationId, tag, summary, description, parameters = [],
       summary: "CORS preflight",
       description: "What a browser asks before a cross-origin request with fields that are not CORS-safelisted (If-None-Match, Cache-Control, Range, ...).",
       ...(deprecated ? { deprecated } : {}),
+      parameters: parameters.filter(isPathParameter),
       responses: { "204": responseRef("Preflight") },
     },
   };
