@@ -3,8 +3,9 @@
 // (sql.js: no native binary, so it installs from the registry on every
 // platform and runs on Node 20). Byte-stable: a fixed page size, rows inserted
 // in slug order inside one transaction, the indexes built after them, no
-// timestamp anywhere in the format, and a final VACUUM that rewrites the file compactly in key order, so the
-// same catalog and the same --now give the same bytes (and the same ETag).
+// timestamp anywhere in the format, and a final VACUUM that rewrites the file
+// compactly in key order, so the same catalog and the same --now give the
+// same bytes (and the same ETag).
 import initSqlJs from "sql.js";
 import type { Database } from "sql.js";
 import { ABOUT_TABLE, aboutRows, SQLITE_TABLES, type Column, type SqlValue } from "../derive/sqlite-tables.ts";
