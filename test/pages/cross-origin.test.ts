@@ -3,30 +3,34 @@
 // and Pragma from cache: "no-cache", If-None-Match, Accept-Language, Range),
 // and may then read a download's name and size (Content-Disposition,
 // Content-Length) and the ETag.
+import { createServer, type Server } from "node:http";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { servePreview, type Preview } from "../helpers/build.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTo, servePreview, type Preview } from "../helpers/build.ts";
 import { hasChromium, launchChromium } from "../helpers/browser.ts";
-
-/** Another origin: a blank page the test serves itself through a route (nothing listens on the port). */
-const ELSEWHERE = "http://localhost:9139/";
 
 describe.skipIf(!hasChromium && !process.env.CI)("an API call from another origin, in Chromium", () => {
   let preview: Preview;
   let browser: Browser;
+  /** Another site on loopback (Chromium lets a page reach loopback only from loopback): a blank page on another port. */
+  let elsewhere: Server;
+  let elsewhereUrl: string;
   beforeAll(async () => {
-    preview = await servePreview(inject("fixtureDist"));
+    preview = await servePreview((await buildTo()).outDir);
     browser = await launchChromium();
+    elsewhere = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>elsewhere</title>"));
+    await new Promise<void>((resolve) => elsewhere.listen(0, "localhost", resolve));
+    elsewhereUrl = `http://localhost:${(elsewhere.address() as { port: number }).port}/`;
   });
   afterAll(async () => {
     await browser?.close();
     await preview?.close();
+    await new Promise((resolve) => elsewhere?.close(resolve));
   });
 
   it("passes the preflight of common request fields and reads Content-Disposition, Content-Length and ETag", async () => {
     const page = await browser.newPage();
-    await page.route(ELSEWHERE, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>elsewhere</title>" }));
-    await page.goto(ELSEWHERE);
+    await page.goto(elsewhereUrl);
     const got = await page.evaluate(async (api) => {
       const first = await fetch(`${api}/api/v1/dataset.sqlite`, {
         cache: "no-cache",
