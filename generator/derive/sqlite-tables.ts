@@ -81,7 +81,7 @@ export const SQLITE_TABLES: Table[] = [
     name: "devices",
     description: "One row per published record: its names, its current verdict and its links.",
     columns: [
-      text("slug", "The record's path identifier (/api/v1/devices/<slug>).", true),
+      text("slug", "The record's path identifier, as in /api/v1/devices/{slug}.", true),
       text("name", "Display name.", true),
       text("manufacturer", "Manufacturer, as the record writes it.", true),
       text("manufacturer_slug", "The manufacturer's slug (its pages, calendar and feed).", true),
@@ -172,7 +172,7 @@ export const SQLITE_TABLES: Table[] = [
       text("value", "The code exactly as the source writes it.", true),
       text(
         "lookup_key",
-        "The code as the API compares it: letters, digits and commas, upper case (SM-A525F → SMA525F). Match a fleet's code on this, as /api/v1/identifiers/<code> does.",
+        "The code as the API compares it: letters, digits and commas, upper case (SM-A525F → SMA525F). Match a fleet's code on this, as /api/v1/identifiers/{code} does.",
         true,
       ),
       text("source_id", "The source that ties the code to the variant (sources.source_id).", true),
