@@ -18,9 +18,8 @@ export const PATHS = {
   identifier: API.identifier.path,
   dataset: API.dataset.path,
   datasetYear: API.datasetYear.path,
-  // The dumps of issue 24 (their resources are being added to contract/resources.ts beside this change).
-  ndjson: "/api/v1/devices.ndjson",
-  sqlite: "/api/v1/dataset.sqlite",
+  ndjson: API.devicesNdjson.path,
+  sqlite: API.datasetSqlite.path,
 } as const;
 
 type VerdictCode = (typeof VERDICT_CODES)[number];

@@ -13,10 +13,34 @@ export const SECURITY_HEADERS = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-const EXPOSED = "ETag, Link, Location, Retry-After, RateLimit, RateLimit-Policy, Deprecation, Sunset";
+/**
+ * The response fields a script on another origin may read besides the
+ * CORS-safelisted ones: validators, links, the rate limit, deprecation, and a
+ * download's name and size (Content-Disposition, Content-Length).
+ */
+const EXPOSED =
+  "ETag, Link, Location, Retry-After, RateLimit, RateLimit-Policy, Deprecation, Sunset, Content-Disposition, Content-Length, Content-Range, Accept-Ranges";
 
 /** Programs on any origin may read every API answer, and these of its fields. */
 export const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED };
+
+/**
+ * The request fields a preflight allows: the conditional and range requests
+ * a cache or a download manager sends, and what browsers and fetch libraries
+ * commonly add (a `fetch` with `cache: "no-cache"` sends Cache-Control and
+ * Pragma; many clients send Content-Type and Accept-Language on every GET).
+ * The API reads only the conditional and range fields; the rest are allowed
+ * so that a request carrying them is not refused before it is sent.
+ */
+export const ALLOWED_REQUEST_HEADERS =
+  "Accept, Accept-Language, Content-Language, Content-Type, Cache-Control, Pragma, If-None-Match, If-Modified-Since, If-Match, If-Unmodified-Since, If-Range, Range, X-Requested-With";
+
+/** The preflight's answer (a 204 on every API path): methods, allowed request fields, and a day before asking again. */
+export const PREFLIGHT_HEADERS = {
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": ALLOWED_REQUEST_HEADERS,
+  "Access-Control-Max-Age": "86400",
+};
 
 /** An API answer is data, not a page: opened on its own it may load and run nothing, and nothing may frame it. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -55,7 +79,10 @@ const MEDIA_OF: Record<ApiResourceName, string> = {
   identifier: MEDIA.json,
   dataset: MEDIA.csv,
   datasetYear: MEDIA.csv,
+  devicesNdjson: MEDIA.ndjson,
+  datasetSqlite: MEDIA.sqlite,
   badge: MEDIA.svg,
+  shields: MEDIA.json,
   deviceCalendar: MEDIA.ics,
   deviceCalendarNoAlarms: MEDIA.ics,
   manufacturerCalendar: MEDIA.ics,
@@ -70,17 +97,22 @@ const MEDIA_OF: Record<ApiResourceName, string> = {
   openapi: MEDIA.json,
 };
 
-/** A CSV download, named for the whole catalog or for one support year. */
-const download = (year?: string) => ({
-  "Content-Disposition": `attachment; filename="device-lifecycle-dataset${year ? `-${year}` : ""}.csv"`,
-  Link: LICENSE_LINK,
-});
+/** A download under the dataset license, named for what it holds. */
+const download = (fileName: string) => ({ "Content-Disposition": `attachment; filename="${fileName}"`, Link: LICENSE_LINK });
+
+/** The file name each download is saved under. */
+export const DOWNLOAD_NAMES = {
+  dataset: (year?: string) => `device-lifecycle-dataset${year ? `-${year}` : ""}.csv`,
+  devicesNdjson: "device-lifecycle-records.ndjson",
+  datasetSqlite: "device-lifecycle-dataset.sqlite",
+};
 
 /** The headers of a resource's answer (its body, in the media type of its kind), with the spec's five-minute cache. */
 export function resourceHeaders(name: ApiResourceName, params: Record<string, string>): Record<string, string> {
   const headers = { ...apiHeaders(pathOf(API[name] as Resource, params)), "Content-Type": MEDIA_OF[name], "Cache-Control": API_CACHE };
-  if (name === "dataset") return { ...headers, ...download() };
-  if (name === "datasetYear") return { ...headers, ...download(params.year) };
+  if (name === "dataset") return { ...headers, ...download(DOWNLOAD_NAMES.dataset()) };
+  if (name === "datasetYear") return { ...headers, ...download(DOWNLOAD_NAMES.dataset(params.year)) };
+  if (name === "devicesNdjson" || name === "datasetSqlite") return { ...headers, ...download(DOWNLOAD_NAMES[name]) };
   if (name === "badge") return { ...headers, "Content-Security-Policy": BADGE_POLICY };
   return headers;
 }

@@ -8,6 +8,10 @@ export const MEDIA = {
   ics: "text/calendar; charset=utf-8",
   html: "text/html; charset=utf-8",
   text: "text/plain; charset=utf-8",
+  /** Newline-delimited JSON: one UTF-8 JSON document per line. */
+  ndjson: "application/x-ndjson; charset=utf-8",
+  /** IANA's type for a SQLite database file. */
+  sqlite: "application/vnd.sqlite3",
 } as const;
 
 /** Five minutes fresh, then stale revalidation; a day of stale-if-error so consumers keep the last good answer. */

@@ -115,6 +115,10 @@ export const API = {
   evidence: deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json"),
   dataset: resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
   datasetYear: resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
+  /** Every published record as the record endpoint answers it, one JSON document per line (docs/dumps.md). */
+  devicesNdjson: resource("api", "/api/v1/devices.ndjson", () => "/api/v1/devices.ndjson"),
+  /** The catalog as a SQLite database (docs/dumps.md). */
+  datasetSqlite: resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite"),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
    * client writes it; the edge function reads the file of its key
@@ -128,6 +132,8 @@ export const API = {
     nested: true,
   }),
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
+  /** The badge's words as shields.io's endpoint JSON, for a shields badge that shields' own CDN caches. */
+  shields: deviceResource("api", "/api/v1/shields/{device_slug}", "/api/v1/shields", ".json"),
   /** The calendars carry reminders (contract/subscriptions.ts REMINDER_DAYS); each has a twin without them under `no-alarms`. */
   deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
   deviceCalendarNoAlarms: deviceResource("api", "/api/v1/calendar/no-alarms/{device_slug}.ics", "/api/v1/calendar/no-alarms", ".ics"),
@@ -142,13 +148,16 @@ export const API = {
   /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
   manufacturerFeedArchive: resource(
     "api",
-    "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
-    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month}.xml`,
+    "/api/v1/feed/manufacturers/{manufacturer}/archive/{year}/{month}.xml",
+    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.year}/${p.month}.xml`,
   ),
   /** The subscription document of the change feed: the months not yet archived, linking the newest archive. */
   feed: resource("api", "/feed.xml", () => "/feed.xml"),
-  /** An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM). */
-  feedArchive: resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month}.xml`),
+  /**
+   * An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM), in a folder per
+   * year, so no folder grows with the years beyond twelve months (a manufacturer's archives likewise).
+   */
+  feedArchive: resource("api", "/api/v1/feed/archive/{year}/{month}.xml", (p) => `/api/v1/feed/archive/${p.year}/${p.month}.xml`),
   supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
   supportCalendarNoAlarms: resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
   recordSchema: resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
@@ -231,6 +240,8 @@ export const STORAGE = {
   rateLimitedProblem: "/api/v1/problems/rate-limited.json",
   /** The badge of a withdrawn record; the underscore keeps it out of the slug namespace. */
   withdrawnBadge: "/api/v1/badge/_withdrawn.svg",
+  /** The shields endpoint JSON of a withdrawn record (the 410 body); the underscore keeps it out of the slug namespace. */
+  withdrawnShields: "/api/v1/shields/_withdrawn.json",
   /** The badge a rate-limited badge request gets where our code answers it (serve/chain.ts). */
   rateLimitedBadge: "/api/v1/badge/_rate-limited.svg",
   /** The site's page for a path that names nothing. */

@@ -12,6 +12,7 @@ import escapeMarkup from "escape-html";
 import { urls, type Site } from "./site.ts";
 import type { Verdict } from "./verdict.ts";
 import type { VerdictCode } from "../contract/verdicts.ts";
+import type { ShieldsEndpoint } from "../schema/responses.ts";
 
 export interface BadgeSpec {
   label: string;
@@ -46,6 +47,30 @@ export const UNKNOWN_DEVICE_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "u
 
 /** The answer for a withdrawn record's slug (served with status 410; the record's page says why). */
 export const WITHDRAWN_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "record withdrawn", colour: VERDICT_COLOURS.unknown };
+
+/** shields.io's shortest cache lifetime, which is also the API's max-age (contract/media.ts API_CACHE). */
+export const SHIELDS_CACHE_SECONDS = 300;
+
+/**
+ * The badge as shields.io's endpoint JSON (https://shields.io/badges/endpoint-badge):
+ * the same label, message and colours, so a shields badge says word for word
+ * what ours says. Colours go without "#" (shields reads bare hex in every
+ * version). cacheSeconds is the API's own five minutes, shields' minimum.
+ * An unknown or withdrawn device is an error badge (isError), so an embedding
+ * page cannot recolour it into a verdict.
+ */
+export function shieldsEndpointOf(b: BadgeSpec, { error = false } = {}): ShieldsEndpoint {
+  const hex = (colour: string) => colour.replace(/^#/, "");
+  return {
+    schemaVersion: 1,
+    label: b.label,
+    message: b.message,
+    color: hex(b.colour),
+    labelColor: hex(LABEL_COLOUR),
+    ...(error ? { isError: true as const } : {}),
+    cacheSeconds: SHIELDS_CACHE_SECONDS,
+  };
+}
 
 /** What screen readers announce: the SVG's <title> and aria-label. */
 export const badgeText = (b: BadgeSpec) => `${b.label}: ${b.message}`;

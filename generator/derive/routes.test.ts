@@ -122,6 +122,7 @@ describe("redirect rules", () => {
     ["/api/v1/devices/old-phone/evidence", "/api/v1/devices/new-phone/evidence", 301],
     ["/devices/old-phone", "/devices/new-phone", 301],
     ["/api/v1/badge/old-phone", "/api/v1/badge/new-phone", 301],
+    ["/api/v1/shields/old-phone", "/api/v1/shields/new-phone", 301],
     ["/api/v1/calendar/old-phone.ics", "/api/v1/calendar/new-phone.ics", 301],
     ["/api/v1/calendar/no-alarms/old-phone.ics", "/api/v1/calendar/no-alarms/new-phone.ics", 301],
     ["/api/v1/devices/old-watch", "/api/v1/problems/gone/old-watch.json", 410],
@@ -129,6 +130,7 @@ describe("redirect rules", () => {
     ["/api/v1/calendar/old-watch.ics", "/api/v1/problems/gone/old-watch.json", 410],
     ["/api/v1/calendar/no-alarms/old-watch.ics", "/api/v1/problems/gone/old-watch.json", 410],
     ["/api/v1/badge/old-watch", STORAGE.withdrawnBadge, 410],
+    ["/api/v1/shields/old-watch", STORAGE.withdrawnShields, 410],
     ["/devices/old-watch", "/withdrawn/old-watch.html", 410],
   ])("%s → %s (%d, forced)", (from, to, status) => {
     expect(catalogRedirects(catalog)).toContainEqual({ from, to, status, force: true });

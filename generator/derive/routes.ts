@@ -96,7 +96,7 @@ export const CORRECTIONS_FORM = { name: "correction", action: PAGES.correctionsT
 export function catalogRedirects(catalog: Catalog): RedirectRule[] {
   const at = (r: Resource, slug: string) => pathOf(r, { device_slug: slug });
   const moved = catalog.redirects.flatMap(({ from, to }) =>
-    [API.evidence, API.record, PAGES.device, API.badge, API.deviceCalendar, API.deviceCalendarNoAlarms].map((r) => ({
+    [API.evidence, API.record, PAGES.device, API.badge, API.shields, API.deviceCalendar, API.deviceCalendarNoAlarms].map((r) => ({
       from: at(r, from),
       to: at(r, to),
       status: 301,
@@ -111,6 +111,7 @@ export function catalogRedirects(catalog: Catalog): RedirectRule[] {
       force: true,
     })),
     { from: at(API.badge, r.slug), to: STORAGE.withdrawnBadge, status: 410, force: true },
+    { from: at(API.shields, r.slug), to: STORAGE.withdrawnShields, status: 410, force: true },
     { from: at(PAGES.device, r.slug), to: PAGES.withdrawal.file({ device_slug: r.slug }), status: 410, force: true },
   ]);
   return [...moved, ...gone];

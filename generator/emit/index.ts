@@ -7,6 +7,9 @@ import { schemaFile } from "./schema.ts";
 import { netlifyRules } from "./netlify.ts";
 import { pages } from "./pages.ts";
 import { dataset } from "./dataset.ts";
+import { datasetSqlite } from "./dataset-sqlite.ts";
+import { devicesNdjson } from "./devices-ndjson.ts";
+import { shields } from "./shields.ts";
 import { badges } from "./badge.ts";
 import { feed } from "./feed.ts";
 import { calendar } from "./calendar.ts";
@@ -26,7 +29,10 @@ export const emitters: Emitter[] = [
   schemaFile,
   netlifyRules,
   dataset,
+  datasetSqlite,
+  devicesNdjson,
   badges,
+  shields,
   feed,
   calendar,
   listPages,

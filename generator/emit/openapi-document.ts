@@ -8,7 +8,8 @@ import { problemSchemaId, responseSchemas } from "../schema/responses.ts";
 import { attribution, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
 import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
-import { LEGACY_API, resourceHeaders } from "../contract/headers.ts";
+import { SQLITE_TABLES } from "../derive/sqlite-tables.ts";
+import { ALLOWED_REQUEST_HEADERS, LEGACY_API, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
@@ -91,6 +92,27 @@ const HEADERS: Record<string, object> = {
     ? { Sunset: { description: "RFC 8594: the day the legacy endpoint stops answering.", schema: { type: "string", const: LEGACY_API.headers.Sunset } } }
     : {}),
   LicenseLink: { description: "The dataset license.", schema: { type: "string", const: DATASET_RULES.Link } },
+  ContentLength: { description: "The body's size in bytes (a cross-origin script may read it).", schema: { type: "integer", minimum: 0 } },
+  AcceptRanges: {
+    description: "A stored file: a GET may ask for one byte range of it (206, or 416 past the end).",
+    schema: { type: "string", const: "bytes" },
+  },
+  DumpDisposition: {
+    description: "A download, named for what it holds.",
+    schema: {
+      type: "string",
+      enum: [resourceHeaders("devicesNdjson", {})["Content-Disposition"], resourceHeaders("datasetSqlite", {})["Content-Disposition"]],
+    },
+  },
+  AccessControlAllowMethods: { description: "The methods of the API.", schema: { type: "string", const: PREFLIGHT_HEADERS["Access-Control-Allow-Methods"] } },
+  AccessControlAllowHeaders: {
+    description: "The request fields a cross-origin request may carry: conditional and range requests, and what browsers and fetch libraries commonly send.",
+    schema: { type: "string", const: ALLOWED_REQUEST_HEADERS },
+  },
+  AccessControlMaxAge: {
+    description: "Seconds a browser may keep this preflight's answer.",
+    schema: { type: "string", const: PREFLIGHT_HEADERS["Access-Control-Max-Age"] },
+  },
   DownloadDisposition: {
     description: "A download, named for the whole catalog or for the support year.",
     schema: {
@@ -139,12 +161,35 @@ const MONTH_PARAM = {
   description: "The month of the archive's entries, YYYY-MM.",
   schema: { type: "string", pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$", examples: ["2026-10"] },
 } as const;
+const ARCHIVE_YEAR_PARAM = {
+  name: "year",
+  in: "path",
+  required: true,
+  description: "The year of the archive's month (its folder), YYYY: the month's own first four digits.",
+  schema: { type: "string", pattern: "^[0-9]{4}$", examples: ["2026"] },
+} as const;
 const text = (description: string) => ({ type: "string", description });
 
 const RESPONSES = {
   NotModified: {
-    description: "Not Modified: the If-None-Match matched the current ETag. No body.",
-    headers: { ETag: headerRef("ETag"), "Cache-Control": headerRef("CacheControl") },
+    description:
+      "Not Modified: If-None-Match named the current ETag (compared weakly; * matches any). No body and no Content-Type; the same ETag, cache and CORS fields as the 200, so a cache can refresh what it holds.",
+    headers: {
+      ETag: headerRef("ETag"),
+      "Cache-Control": headerRef("CacheControl"),
+      "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
+      "Access-Control-Expose-Headers": headerRef("AccessControlExposeHeaders"),
+    },
+  },
+  Preflight: {
+    description:
+      "No Content: the CORS preflight. Any origin may send GET and HEAD with the listed request fields; a browser keeps this answer for a day. OPTIONS is answered on every /api path, whatever follows it.",
+    headers: {
+      "Access-Control-Allow-Origin": headerRef("AccessControlAllowOrigin"),
+      "Access-Control-Allow-Methods": headerRef("AccessControlAllowMethods"),
+      "Access-Control-Allow-Headers": headerRef("AccessControlAllowHeaders"),
+      "Access-Control-Max-Age": headerRef("AccessControlMaxAge"),
+    },
   },
   MovedToCurrentSlug: {
     description: "Moved Permanently: a former slug of a renamed record. Location names the same resource under the current slug.",
@@ -219,14 +264,14 @@ const RESPONSES = {
 } satisfies Record<string, { description: string; headers: Record<string, object>; content?: object }>;
 
 /**
- * The values the server accepts, as text (serve/list.ts parseListRequest,
- * derive/dataset-rows.ts parseDatasetYear): ASCII digits only, limit 1 to
- * MAX_LIMIT with leading zeros allowed, a year of four digits from
- * DATASET_YEARS.first to .last. test/api-docs checks each against its parser.
+ * limit and year are integers with the server's bounds (serve/list.ts
+ * parseListRequest, derive/dataset-rows.ts parseDatasetYear), so a generated
+ * client takes a number. The server reads them as decimal digits only: a
+ * spelling an integer validator might coerce (7.0, 1e1, +7) is refused with
+ * 400, as the descriptions say; test/api-docs checks the bounds against the parsers.
  */
-export const LIMIT_PATTERN = "^0*([1-9][0-9]?|100)$";
-export const YEAR_PATTERN = "^(199[0-9]|20[0-9][0-9]|2100)$";
-const YEAR_SCHEMA = { type: "string", pattern: YEAR_PATTERN, examples: [String(EXAMPLE_YEAR)] };
+const YEAR_SCHEMA = { type: "integer", minimum: DATASET_YEARS.first, maximum: DATASET_YEARS.last, examples: [EXAMPLE_YEAR] };
+const DIGITS_ONLY = "Written in decimal digits only (7.0, +7 or 1e1 is refused with 400).";
 
 const PARAMETERS = {
   DeviceSlug: {
@@ -262,9 +307,8 @@ const PARAMETERS = {
   Limit: {
     name: "limit",
     in: "query",
-    description: `Page size: a whole number from 1 to ${MAX_LIMIT} in decimal digits (not 7.0, +7 or 1e1). May change between pages.`,
-    // A query value is text: typed as an integer, validators would accept 7.0 or 1e1, which the server refuses.
-    schema: { type: "string", pattern: LIMIT_PATTERN, default: String(DEFAULT_LIMIT), examples: ["20", "100"] },
+    description: `Page size: a whole number from 1 to ${MAX_LIMIT}. ${DIGITS_ONLY} May change between pages.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, examples: [20, MAX_LIMIT] },
   },
   Cursor: {
     name: "cursor",
@@ -275,15 +319,14 @@ const PARAMETERS = {
   Year: {
     name: "year",
     in: "query",
-    description:
-      "One support year: the rows of every record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a listing of support as continuing in that year.",
+    description: `One support year: the rows of every record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a listing of support as continuing in that year. Four digits; ${DIGITS_ONLY}`,
     schema: YEAR_SCHEMA,
   },
   YearInPath: {
     name: "year",
     in: "path",
     required: true,
-    description: "One support year, as for ?year=.",
+    description: `One support year, as for ?year=. ${DIGITS_ONLY}`,
     schema: YEAR_SCHEMA,
   },
   IfNoneMatch: {
@@ -304,22 +347,56 @@ interface Operation {
   deprecated?: true;
 }
 
-/** Every operation answers 304, 405 and 429 besides its own statuses. */
+/** Whether a parameter (or a reference to one of PARAMETERS) is in the path, which every method of a path must declare. */
+function isPathParameter(p: object): boolean {
+  const ref = (p as { $ref?: string }).$ref;
+  return ((ref ? PARAMETERS[ref.split("/").pop() as keyof typeof PARAMETERS] : p) as { in?: string }).in === "path";
+}
+
+/** A response of GET as HEAD answers it: the same status and headers, no body. */
+function headResponse(response: object): object {
+  const ref = (response as { $ref?: string }).$ref;
+  const { content: _, ...rest } = (ref ? RESPONSES[ref.split("/").pop() as keyof typeof RESPONSES] : response) as { content?: object };
+  return rest;
+}
+
+/**
+ * Every path answers GET, HEAD (the GET's status and headers, no body) and
+ * OPTIONS (the CORS preflight); GET and HEAD answer 304, 405 and 429 besides
+ * their own statuses.
+ */
 function getOperation({ operationId, tag, summary, description, parameters = [], responses, deprecated }: Operation) {
+  const get = {
+    operationId,
+    tags: [tag],
+    summary,
+    description,
+    ...(deprecated ? { deprecated } : {}),
+    parameters: [...parameters, paramRef("IfNoneMatch")],
+    responses: {
+      "304": responseRef("NotModified"),
+      "405": responseRef("MethodNotAllowed"),
+      "429": responseRef("RateLimited"),
+      ...responses,
+    } as Record<string, object>,
+  };
   return {
-    get: {
-      operationId,
+    get,
+    head: {
+      ...get,
+      operationId: `${operationId}Head`,
+      summary: `${summary}: headers only`,
+      description: "As GET, with the same status and headers (Content-Length, ETag) and no body: check a resource or its size without downloading it.",
+      responses: Object.fromEntries(Object.entries(get.responses).map(([status, r]) => [status, headResponse(r)])),
+    },
+    options: {
+      operationId: `${operationId}Preflight`,
       tags: [tag],
-      summary,
-      description,
+      summary: "CORS preflight",
+      description: "What a browser asks before a cross-origin request with fields that are not CORS-safelisted (If-None-Match, Cache-Control, Range, ...).",
       ...(deprecated ? { deprecated } : {}),
-      parameters: [...parameters, paramRef("IfNoneMatch")],
-      responses: {
-        "304": responseRef("NotModified"),
-        "405": responseRef("MethodNotAllowed"),
-        "429": responseRef("RateLimited"),
-        ...responses,
-      },
+      parameters: parameters.filter(isPathParameter),
+      responses: { "204": responseRef("Preflight") },
     },
   };
 }
@@ -346,6 +423,14 @@ const csv = (description: string) =>
   );
 
 const DATASET_HEADERS = { ...API_HEADERS, "Content-Disposition": headerRef("DownloadDisposition"), Link: headerRef("LicenseLink") };
+/** The dumps: a stored file of up to tens of megabytes, so its size is given and a byte range may be asked for. */
+const DUMP_HEADERS = {
+  ...API_HEADERS,
+  "Content-Disposition": headerRef("DumpDisposition"),
+  "Content-Length": headerRef("ContentLength"),
+  "Accept-Ranges": headerRef("AcceptRanges"),
+  Link: headerRef("LicenseLink"),
+};
 
 /** The deprecated list answers as the v1 list does, with its deprecation fields on every answer, errors included. */
 const legacy = (response: { headers: Record<string, object> }) => ({ ...response, headers: { ...response.headers, ...LEGACY_HEADERS } });
@@ -422,6 +507,38 @@ function paths(site: Site) {
         "200": ok("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),
         "400": responseRef("InvalidYear"),
         "404": responseRef("YearNotFound"),
+      },
+    }),
+    [API.devicesNdjson.path]: getOperation({
+      operationId: "getDevicesNdjson",
+      tag: "Exports",
+      summary: "Every published record as NDJSON",
+      description: `The whole published catalog in one download for offline and air-gapped tools: one record per line, each exactly the body of ${API.record.path} (the DeviceDocument schema, attribution included), compact JSON, in slug order, UTF-8, every line ending in a line feed. The same data and day give the same bytes, so the ETag changes only with the content. Reuse under the dataset license (${u.license()}).`,
+      responses: {
+        "200": ok("The NDJSON download.", body(MEDIA.ndjson, text("Newline-delimited JSON: one DeviceDocument per line.")), DUMP_HEADERS),
+      },
+    }),
+    [API.datasetSqlite.path]: getOperation({
+      operationId: "getDatasetSqlite",
+      tag: "Exports",
+      summary: "The published catalog as a SQLite database",
+      description: `The catalog as a SQLite 3 database, ready for the sqlite3 shell, Datasette or any SQLite library: tables ${SQLITE_TABLES.map((t) => t.name).join(", ")} and about (the license, the attribution and the day the verdicts are for), with indexes; the schema is documented at ${u.doc("dumps")}. The same data and day give the same bytes. Reuse under the dataset license (${u.license()}).`,
+      responses: {
+        "200": ok("The SQLite download.", body(MEDIA.sqlite, { type: "string", format: "binary", description: "A SQLite 3 database file." }), DUMP_HEADERS),
+      },
+    }),
+    [API.shields.path]: getOperation({
+      operationId: "getShieldsEndpoint",
+      tag: "Exports",
+      summary: "The status badge as shields.io endpoint JSON",
+      description: `The SVG badge's words and colours in shields.io's endpoint format, for a shields badge (https://img.shields.io/endpoint?url=<this URL>) that shields' own CDN caches, so a page's readers never meet this API's rate limit. Embed it, as the SVG badge, inside a link to the canonical device page (${u.page("<device_slug>")}).`,
+      parameters: [paramRef("DeviceSlug")],
+      responses: {
+        "200": ok("The endpoint JSON.", body(MEDIA.json, schemaRef("ShieldsEndpoint")), API_HEADERS),
+        ...slugMisses({
+          "404": ok('Not Found: an "unknown device" error badge.', body(MEDIA.json, schemaRef("ShieldsEndpoint")), API_HEADERS),
+          "410": ok('Gone: a "record withdrawn" error badge.', body(MEDIA.json, schemaRef("ShieldsEndpoint")), API_HEADERS),
+        }),
       },
     }),
     [API.badge.path]: getOperation({
@@ -525,7 +642,7 @@ function paths(site: Site) {
       tag: "Feeds",
       summary: "An archive document of one manufacturer's feed",
       description: "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change.",
-      parameters: [MANUFACTURER_PARAM, MONTH_PARAM],
+      parameters: [MANUFACTURER_PARAM, ARCHIVE_YEAR_PARAM, MONTH_PARAM],
       responses: {
         "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
         "404": responseRef("ArchiveNotFound"),
@@ -545,7 +662,7 @@ function paths(site: Site) {
       summary: "An archive document of the change feed",
       description:
         "The entries of /feed.xml dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.",
-      parameters: [MONTH_PARAM],
+      parameters: [ARCHIVE_YEAR_PARAM, MONTH_PARAM],
       responses: {
         "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
         "404": responseRef("ArchiveNotFound"),
@@ -615,7 +732,7 @@ export function buildOpenApi(site: Site) {
     info: {
       title: "Device Lifecycle Records Read API",
       version: "1",
-      summary: "Published device support-lifecycle records, their evidence, a CSV export, badges and feeds.",
+      summary: "Published device support-lifecycle records, their evidence, CSV, NDJSON and SQLite exports, badges and feeds.",
       description: overview(site),
       license: { name: `${LICENSE.name} v${LICENSE.version}`, url: u.license() },
       // No mailbox is published: corrections and questions go through the corrections form.
@@ -627,7 +744,7 @@ export function buildOpenApi(site: Site) {
     servers: [{ url: site.baseUrl, description: "The API origin ({base_url})." }],
     tags: [
       { name: "Devices", description: "Records, search and evidence." },
-      { name: "Exports", description: "The CSV dataset and the status badge." },
+      { name: "Exports", description: "The CSV dataset, the NDJSON and SQLite dumps, and the status badge (SVG and shields.io endpoint)." },
       { name: "Feeds", description: "The change feed and the support calendars." },
       { name: "Descriptions", description: "Machine-readable descriptions of the API and the record." },
       { name: "Legacy", description: "Deprecated endpoints." },

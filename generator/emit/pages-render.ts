@@ -41,6 +41,7 @@ export const DOC_PAGES: { file: string; url: string; out: string; title: string 
   doc("API.md", "api", "API"),
   doc("list.md", "list", "List and search"),
   doc("exports.md", "exports", "Exports: CSV, badge, feeds, calendars"),
+  doc("dumps.md", "dumps", "Whole-catalog dumps: NDJSON and SQLite"),
   doc("search.md", "search", "Site search index"),
   doc("fleet.md", "fleet", "Fleet check"),
   doc("record-fields.md", "record-fields", "Device record fields"),

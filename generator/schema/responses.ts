@@ -302,6 +302,29 @@ export const ListParameterProblem = z.union([
 /** Component name of each problem schema: not-found → NotFoundProblem. */
 export const problemSchemaId = (code: ProblemCode) => `${code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Problem`;
 
+/** The shields.io endpoint badge (https://shields.io/badges/endpoint-badge): the device badge's words and colours. */
+export const ShieldsEndpoint = z
+  .object({
+    schemaVersion: z.literal(1).meta({ description: "shields' endpoint schema version: always 1." }),
+    label: z.string().meta({ description: "The left text, as on the SVG badge." }),
+    message: z.string().min(1).meta({ description: "The right text: the verdict's label, word for word as the SVG badge says it." }),
+    color: z
+      .string()
+      .regex(/^[0-9a-f]{6}$/)
+      .meta({ description: "The right half's colour (hex without #), one per verdict code, as on the SVG badge." }),
+    labelColor: z
+      .string()
+      .regex(/^[0-9a-f]{6}$/)
+      .meta({ description: "The left half's colour (hex without #)." }),
+    isError: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present on the unknown-device (404) and withdrawn-record (410) answers, so an embedding page cannot recolour them." }),
+    cacheSeconds: z.number().int().min(300).meta({ description: "How long shields may cache the badge: the API's own five minutes." }),
+  })
+  .strict()
+  .meta({ description: "shields.io's endpoint JSON (schemaVersion 1)." });
+
 /**
  * The named schemas of the API, by component name. Record pieces are named
  * here rather than in record.ts so the record's own JSON Schema stays inline.
@@ -336,12 +359,14 @@ for (const [id, schema] of Object.entries({
   LegacyListPage,
   ListParameterProblem,
   YearNotFoundProblem,
+  ShieldsEndpoint,
 })) {
   responseSchemas.add(schema, { id });
 }
 for (const [code, schema] of Object.entries(PROBLEM_SCHEMAS)) responseSchemas.add(schema, { id: problemSchemaId(code as ProblemCode) });
 
 export type DeviceSummary = z.output<typeof DeviceSummary>;
+export type ShieldsEndpoint = z.output<typeof ShieldsEndpoint>;
 export type DeviceDocument = z.output<typeof DeviceDocument>;
 export type EvidenceDocument = z.output<typeof EvidenceDocument>;
 export type ListMeta = z.output<typeof ListMeta>;

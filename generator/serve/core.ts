@@ -10,14 +10,14 @@ import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { identifierKeys } from "../contract/identifiers.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
-import { UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
+import { shieldsEndpointOf, UNKNOWN_DEVICE_BADGE, UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
 import { etagOf, type EtagManifest } from "../derive/etags.ts";
-import { apiHeaders, resourceHeaders } from "../contract/headers.ts";
+import { apiHeaders, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { handleList, itemReader, type ListSource } from "./list.ts";
 import { isListPath } from "../derive/list.ts";
-import { finish, problemResponse, textResponse } from "./respond.ts";
+import { finish, jsonText, problemResponse, textResponse } from "./respond.ts";
 
 /** The part of Netlify's Context the core uses (no dependency on @netlify/edge-functions). */
 export interface EdgeContext {
@@ -31,10 +31,16 @@ export interface EdgeOptions {
 }
 
 /** Resources a former slug redirects from and a withdrawn record answers 410 at (derive/routes.ts). */
-const PER_DEVICE = new Set<ApiResourceName>(["record", "evidence", "badge", "deviceCalendar", "deviceCalendarNoAlarms"]);
+const PER_DEVICE = new Set<ApiResourceName>(["record", "evidence", "badge", "shields", "deviceCalendar", "deviceCalendarNoAlarms"]);
 
 /** Resources named by a manufacturer's slug. */
 const PER_MANUFACTURER = new Set<ApiResourceName>(["manufacturerCalendar", "manufacturerCalendarNoAlarms", "manufacturerFeed"]);
+
+/** The badges answer a miss and a withdrawal in their own format (an image tag, shields' server), with the status saying which. */
+const OWN_MISS_FORMAT = new Set<ApiResourceName>(["badge", "shields"]);
+
+/** The shields endpoint's 404 body: the unknown-device badge's words, as an error badge. */
+const UNKNOWN_DEVICE_SHIELDS = jsonText(shieldsEndpointOf(UNKNOWN_DEVICE_BADGE, { error: true }));
 
 /** A path segment as the client meant it; as sent when its percent-encoding is malformed (`%zz`, `%c0%af`). */
 function decodedSegment(segment: string): string {
@@ -47,13 +53,7 @@ function decodedSegment(segment: string): string {
 
 /** A CORS preflight (If-None-Match is not a CORS-safelisted header, so a conditional fetch from another origin is preflighted). */
 function preflight(pathname: string): Response {
-  const headers = {
-    ...apiHeaders(pathname),
-    "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
-    "Access-Control-Allow-Headers": "If-None-Match",
-    "Access-Control-Max-Age": "86400",
-  };
-  return new Response(null, { status: 204, headers });
+  return new Response(null, { status: 204, headers: { ...apiHeaders(pathname), ...PREFLIGHT_HEADERS } });
 }
 
 function yearProblem(request: Request, text: string): Promise<Response> {
@@ -65,6 +65,7 @@ function yearProblem(request: Request, text: string): Promise<Response> {
 function miss(request: Request, name: ApiResourceName | null, params: Record<string, string>): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (name === "badge") return textResponse(request, UNKNOWN_DEVICE_BADGE_SVG, 404, resourceHeaders("badge", params));
+  if (name === "shields") return textResponse(request, UNKNOWN_DEVICE_SHIELDS, 404, resourceHeaders("shields", params));
   if (name === "dataset" || name === "datasetYear") {
     return problemResponse(
       request,
@@ -161,8 +162,9 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
       return null;
     }
     const body = new Uint8Array(await routed.arrayBuffer());
-    const headers =
-      name === "badge" ? resourceHeaders("badge", params) : { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE };
+    const headers = OWN_MISS_FORMAT.has(name)
+      ? resourceHeaders(name, params)
+      : { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE };
     return finish(request, { status: 410, headers, body, etag: await etagOf(body) });
   }
 

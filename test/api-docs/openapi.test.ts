@@ -18,6 +18,7 @@ import { buildOpenApi } from "../../generator/emit/openapi-document.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
 import { STORAGE } from "../../generator/contract/resources.ts";
 import { DEVICE_TYPES } from "../../generator/contract/device-types.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../../generator/contract/list-params.ts";
 import { parseListRequest } from "../../generator/derive/list.ts";
 import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/contract/verdicts.ts";
@@ -81,8 +82,9 @@ const answered = new Set<string>();
 let requests = 0;
 
 /**
- * One request checked against the document. Every path has one operation, GET;
- * the 405 other methods get is documented on it, as that path's answer to them.
+ * One request checked against the document. Every path has GET, HEAD and
+ * OPTIONS (the CORS preflight); the 405 other methods get is documented on
+ * GET, as that path's answer to them.
  */
 async function check(base: string, c: Case): Promise<Response> {
   const url = new URL(c.path, base);
@@ -91,10 +93,11 @@ async function check(base: string, c: Case): Promise<Response> {
   const where = `${c.method ?? "GET"} ${c.path}`;
   expect(res.status, where).toBe(c.status);
   const template = pathItemOf(url.pathname);
-  const operation = (doc.paths as Json)[template].get;
+  const method = (c.method ?? "GET").toLowerCase();
+  const operation = (doc.paths as Json)[template][method === "head" || method === "options" ? method : "get"];
   const documented = operation.responses[String(res.status)];
   expect(documented, `${where}: status ${res.status} is documented`).toBeDefined();
-  answered.add(`${template} ${res.status}`);
+  if (method !== "head" && method !== "options") answered.add(`${template} ${res.status}`);
   const response = deref(documented);
 
   for (const [name, ref] of Object.entries<Json>(response.headers ?? {})) {
@@ -111,7 +114,7 @@ async function check(base: string, c: Case): Promise<Response> {
   }
   const type = res.headers.get("content-type")!;
   expect(Object.keys(response.content), `${where}: content type`).toContain(type);
-  if (/json/.test(type)) {
+  if (/^application\/([a-z.+-]+\+)?json(;|$)/.test(type)) {
     const schema = response.content[type].schema;
     const body = JSON.parse(new TextDecoder().decode(bytes));
     expectValid(schema, body, where);
@@ -150,24 +153,27 @@ describe("the OpenAPI document", () => {
 });
 
 describe("parameters in the OpenAPI document", () => {
-  // Validators read a query or path value as the schema's type says: an integer schema accepts "7.0" and "1e1"
-  // (coerced to 7 and 10), which the server refuses. ajv with coerceTypes reads values the way they do.
-  const coercing = new Ajv2020({ strict: true, coerceTypes: true });
-  const accepts = (param: string, value: string) =>
-    coercing.validate({ type: "object", properties: { v: deref(doc.components.parameters[param]).schema } }, { v: value });
+  // limit and year are integers (a generated client sends a number). Every integer the schema accepts, the
+  // server takes as its decimal digits, and nothing else in range; spellings an integer validator may coerce
+  // (7.0, 1e1) the server refuses, as the parameters' descriptions say.
+  const strict = new Ajv2020({ strict: true });
+  const accepts = (param: string, value: number) =>
+    strict.validate({ type: "object", properties: { v: deref(doc.components.parameters[param]).schema } }, { v: value });
   const serverTakesLimit = (v: string) => parseListRequest(new URL(`http://x/api/v1/devices?limit=${encodeURIComponent(v)}`)).ok;
   const serverTakesYear = (v: string) => parseDatasetYear(v) !== null;
-  const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-  const odd = ["7.0", "7.5", "1e1", "+7", "-0", "-1", " 7", "7 ", "0x10", "７", "", "abc", "007", "010", "0100", "0000000007"];
+  const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-  it("limit validates exactly when the server takes it", () => {
-    for (const v of [...numbers(-2, 102), ...odd]) expect(accepts("Limit", v), `limit=${JSON.stringify(v)}`).toBe(serverTakesLimit(v));
+  it("limit is an integer that validates exactly when the server takes the number written in digits", () => {
+    expect(deref(doc.components.parameters.Limit).schema).toMatchObject({ type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT });
+    for (const v of numbers(-2, 102)) expect(accepts("Limit", v), `limit=${v}`).toBe(serverTakesLimit(String(v)));
+    for (const v of ["7.0", "1e1", "+7"]) expect(serverTakesLimit(v), v).toBe(false);
+    expect(deref(doc.components.parameters.Limit).description).toContain("7.0, +7 or 1e1 is refused with 400");
   });
 
-  it("year, in the query and in the path, validates exactly when the server takes it", () => {
+  it("year, in the query and in the path, is an integer that validates exactly when the server takes it", () => {
     for (const param of ["Year", "YearInPath"]) {
-      for (const v of [...numbers(1985, 2105), ...odd, "2030.0", "02030", "20x5", "99999"])
-        expect(accepts(param, v), `${param} ${JSON.stringify(v)}`).toBe(serverTakesYear(v));
+      expect(deref(doc.components.parameters[param]).schema.type).toBe("integer");
+      for (const v of numbers(1985, 2105)) expect(accepts(param, v), `${param} ${v}`).toBe(serverTakesYear(String(v)));
     }
   });
 
@@ -347,9 +353,31 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: "/api/v1/calendar/no-alarms/no-such-device.ics", status: 404 },
       { path: "/api/v1/calendar/no-alarms/manufacturers/example-maker.ics", status: 200 },
       { path: "/api/v1/calendar/no-alarms/manufacturers/no-such-maker.ics", status: 404 },
-      { path: "/api/v1/feed/manufacturers/example-maker/archive/2026-10.xml", status: 200 },
-      { path: "/api/v1/feed/manufacturers/example-maker/archive/1999-01.xml", status: 404 },
+      { path: "/api/v1/feed/manufacturers/example-maker/archive/2026/2026-10.xml", status: 200 },
+      { path: "/api/v1/feed/manufacturers/example-maker/archive/1999/1999-01.xml", status: 404 },
       { method: "POST", path: "/api/v1/badge/alpha-phone", status: 405 },
+    ]);
+  });
+
+  it("the dumps and the shields endpoint: downloads, conditional requests, HEAD, the preflight, slugs moved, withdrawn and unknown", async () => {
+    const ndjson = (await check(preview.url, { path: "/api/v1/devices.ndjson", status: 200 })).headers.get("etag")!;
+    const sqlite = (await check(preview.url, { path: "/api/v1/dataset.sqlite", status: 200 })).headers.get("etag")!;
+    const shields = (await check(preview.url, { path: "/api/v1/shields/alpha-phone", status: 200 })).headers.get("etag")!;
+    await run([
+      { path: "/api/v1/devices.ndjson", headers: { "If-None-Match": ndjson }, status: 304 },
+      { method: "HEAD", path: "/api/v1/devices.ndjson", status: 200 },
+      { path: "/api/v1/dataset.sqlite", headers: { "If-None-Match": sqlite }, status: 304 },
+      { method: "HEAD", path: "/api/v1/dataset.sqlite", status: 200 },
+      { method: "OPTIONS", path: "/api/v1/dataset.sqlite", headers: { Origin: "https://other.example", "Access-Control-Request-Method": "GET" }, status: 204 },
+      { path: "/api/v1/shields/alpha-phone", headers: { "If-None-Match": shields }, status: 304 },
+      { path: "/api/v1/shields/epsilon-book", status: 301 },
+      { path: "/api/v1/shields/eta-phone", status: 410 },
+      { path: "/api/v1/shields/no-such-device", status: 404 },
+      { method: "HEAD", path: "/api/v1/shields/no-such-device", status: 404 },
+      { method: "OPTIONS", path: "/api/v1/shields/alpha-phone", status: 204 },
+      { method: "OPTIONS", path: "/api/v1/devices", status: 204 },
+      { method: "HEAD", path: "/api/v1/devices?limit=100", status: 200 },
+      { method: "POST", path: "/api/v1/shields/alpha-phone", status: 405 },
     ]);
   });
 
@@ -359,8 +387,8 @@ describe("the API answers as its OpenAPI document says", () => {
       { path: "/feed.xml", headers: { "If-None-Match": etag }, status: 304 },
       { path: "/support-calendar.ics", status: 200 },
       { path: "/support-calendar-no-alarms.ics", status: 200 },
-      { path: "/api/v1/feed/archive/2026-10.xml", status: 200 },
-      { path: "/api/v1/feed/archive/1999-01.xml", status: 404 },
+      { path: "/api/v1/feed/archive/2026/2026-10.xml", status: 200 },
+      { path: "/api/v1/feed/archive/1999/1999-01.xml", status: 404 },
       { path: "/api/v1/schema/device-record.json", status: 200 },
       { method: "POST", path: "/feed.xml", status: 405 },
     ]);

@@ -89,15 +89,20 @@ export function conditionalSuite(target: () => HttpTarget, large: () => HttpTarg
   });
 
   describe("a file too large to hash per request", () => {
-    it("carries the ETag the build wrote in the manifest, which is the SHA-1 of its bytes, for GET, HEAD and 304", async () => {
+    it.each([
+      ["/api/v1/dataset", "/api/v1/dataset.csv"],
+      ["/api/v1/devices.ndjson", "/api/v1/devices.ndjson"],
+      ["/api/v1/dataset.sqlite", "/api/v1/dataset.sqlite"],
+    ])("%s carries the ETag and size the build wrote in the manifest (the SHA-1 and length of its bytes), for GET, HEAD and 304", async (at, file) => {
       const manifest = JSON.parse(readFileSync(path.join(large().dist, STORAGE.etagManifest), "utf8"));
-      const known = manifest["/api/v1/dataset.csv"].etag;
+      const known = manifest[file].etag;
       expect(known).toMatch(/^"[0-9a-f]{40}"$/);
-      const res = await large().fetch("/api/v1/dataset");
+      const res = await large().fetch(at);
       expect(res.headers.get("etag")).toBe(known);
+      expect(Number(res.headers.get("content-length"))).toBe(manifest[file].size);
       expect(sha1(await res.arrayBuffer())).toBe(known);
-      expect((await large().fetch("/api/v1/dataset", { method: "HEAD" })).headers.get("etag")).toBe(known);
-      expect((await large().fetch("/api/v1/dataset", { headers: { "If-None-Match": known } })).status).toBe(304);
+      expect((await large().fetch(at, { method: "HEAD" })).headers.get("etag")).toBe(known);
+      expect((await large().fetch(at, { headers: { "If-None-Match": known } })).status).toBe(304);
     });
   });
 }

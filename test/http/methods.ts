@@ -10,7 +10,10 @@ const API = [
   "/api/devices",
   "/api/v1/devices/alpha-phone",
   "/api/v1/dataset",
+  "/api/v1/devices.ndjson",
+  "/api/v1/dataset.sqlite",
   "/api/v1/badge/alpha-phone",
+  "/api/v1/shields/alpha-phone",
   "/feed.xml",
   "/support-calendar.ics",
   "/api/v1/no-such-thing",
@@ -32,6 +35,28 @@ export function methodsSuite(target: () => HttpTarget) {
         expect(Number(res.headers.get("access-control-max-age")), p).toBeGreaterThan(0);
         expect(await res.text()).toBe("");
       }
+    });
+
+    it("allows in a preflight the request fields browsers and fetch libraries commonly send, and exposes a download's name and size", async () => {
+      // What a fetch with cache: "no-cache", a conditional or ranged download and a JSON client send together.
+      const asked = ["cache-control", "pragma", "if-none-match", "if-modified-since", "accept", "accept-language", "content-type", "range"];
+      const res = await send("/api/v1/dataset.sqlite", "OPTIONS", {
+        headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": asked.join(",") },
+      });
+      expect(res.status).toBe(204);
+      const allowed = res.headers
+        .get("access-control-allow-headers")!
+        .toLowerCase()
+        .split(/\s*,\s*/);
+      expect(asked.filter((h) => !allowed.includes(h))).toEqual([]);
+      const got = await send("/api/v1/dataset.sqlite", "GET", { headers: { Origin: "https://elsewhere.example" } });
+      await got.arrayBuffer();
+      const exposed = got.headers
+        .get("access-control-expose-headers")!
+        .toLowerCase()
+        .split(/\s*,\s*/);
+      expect(exposed).toEqual(expect.arrayContaining(["content-disposition", "content-length", "etag"]));
+      expect(got.headers.get("content-disposition")).toBe('attachment; filename="device-lifecycle-dataset.sqlite"');
     });
 
     it("refuses writes with 405, Allow and a problem body", async () => {

@@ -37,6 +37,8 @@ it("a next-day rebuild across one known transition changes only the files that m
   const a = treeDigests((await buildTo(undefined, "2030-04-03")).outDir);
   const b = treeDigests((await buildTo(undefined, "2030-04-04")).outDir);
   expect(changedFiles(a, b)).toEqual([
+    "api/v1/dataset.sqlite", // its row in devices (verdict, OS status, updated) and its OS commitment's status
+    "api/v1/devices.ndjson", // its line: the record document
     "api/v1/devices/alpha-phone.json", // its verdict, its OS status and updated
     "api/v1/feed/manufacturers/example-maker.xml", // the day its OS end started ending soon, in its manufacturer's feed
     "api/v1/list/pages/first.json", // the list page that holds it (and its meta.updated)
