@@ -166,6 +166,21 @@ export const API = {
 
 export type ApiResourceName = keyof typeof API;
 
+/**
+ * The API's resources named by a device's slug: a former slug redirects from
+ * each (301), and a withdrawn record answers 410 at each (derive/routes.ts
+ * writes the rules, serve/core.ts follows them on a miss). The device page
+ * (PAGES.device) behaves the same.
+ */
+export const DEVICE_RESOURCES = [
+  "record",
+  "evidence",
+  "badge",
+  "shields",
+  "deviceCalendar",
+  "deviceCalendarNoAlarms",
+] as const satisfies readonly ApiResourceName[];
+
 /** The human pages. */
 export const PAGES = {
   home: resource("site", "/", () => "/index.html"),

@@ -136,10 +136,10 @@ describe("redirect rules", () => {
     expect(catalogRedirects(catalog)).toContainEqual({ from, to, status, force: true });
   });
 
-  it("a former slug's six paths and a withdrawn record's six, then the static rules, in that order", () => {
+  it("a former slug's seven paths and a withdrawn record's seven, then the static rules, in that order", () => {
     const rules = allRedirects(catalog);
-    expect(rules).toHaveLength(12 + staticRedirects.length);
-    expect(rules.slice(12)).toEqual(staticRedirects);
+    expect(rules).toHaveLength(14 + staticRedirects.length);
+    expect(rules.slice(14)).toEqual(staticRedirects);
     expect(catalogRedirects({ published: [record("a")], withdrawn: [], redirects: [] })).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
 // function sets itself (headers.ts): Netlify applies no _headers rule to them.
 import type { Catalog } from "./catalog.ts";
 import { API_CACHE, IMMUTABLE, MEDIA, NO_STORE } from "../contract/media.ts";
-import { API, API_ROOT, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
+import { API, API_ROOT, DEVICE_RESOURCES, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
 import { CORS_HEADERS, SECURITY_HEADERS } from "../contract/headers.ts";
 import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
 
@@ -96,7 +96,7 @@ export const CORRECTIONS_FORM = { name: "correction", action: PAGES.correctionsT
 export function catalogRedirects(catalog: Catalog): RedirectRule[] {
   const at = (r: Resource, slug: string) => pathOf(r, { device_slug: slug });
   const moved = catalog.redirects.flatMap(({ from, to }) =>
-    [API.evidence, API.record, PAGES.device, API.badge, API.shields, API.deviceCalendar, API.deviceCalendarNoAlarms].map((r) => ({
+    [...DEVICE_RESOURCES.map((name) => API[name]), PAGES.device].map((r) => ({
       from: at(r, from),
       to: at(r, to),
       status: 301,

@@ -9,7 +9,7 @@
 import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { identifierKeys } from "../contract/identifiers.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
-import { API, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
+import { API, DEVICE_RESOURCES, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
 import { shieldsEndpointOf, UNKNOWN_DEVICE_BADGE, UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
@@ -31,7 +31,7 @@ export interface EdgeOptions {
 }
 
 /** Resources a former slug redirects from and a withdrawn record answers 410 at (derive/routes.ts). */
-const PER_DEVICE = new Set<ApiResourceName>(["record", "evidence", "badge", "shields", "deviceCalendar", "deviceCalendarNoAlarms"]);
+const PER_DEVICE = new Set<ApiResourceName>(DEVICE_RESOURCES);
 
 /** Resources named by a manufacturer's slug. */
 const PER_MANUFACTURER = new Set<ApiResourceName>(["manufacturerCalendar", "manufacturerCalendarNoAlarms", "manufacturerFeed"]);
