@@ -35,9 +35,12 @@ export const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Contro
 export const ALLOWED_REQUEST_HEADERS =
   "Accept, Accept-Language, Content-Language, Content-Type, Cache-Control, Pragma, If-None-Match, If-Modified-Since, If-Match, If-Unmodified-Since, If-Range, Range, X-Requested-With";
 
+/** The methods every API path answers: it is read-only (the Allow field of a 405, the preflight's methods). */
+export const API_METHODS = "GET, HEAD, OPTIONS";
+
 /** The preflight's answer (a 204 on every API path): methods, allowed request fields, and a day before asking again. */
 export const PREFLIGHT_HEADERS = {
-  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Methods": API_METHODS,
   "Access-Control-Allow-Headers": ALLOWED_REQUEST_HEADERS,
   "Access-Control-Max-Age": "86400",
 };

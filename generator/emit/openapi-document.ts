@@ -9,7 +9,7 @@ import { attribution, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
 import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
 import { SQLITE_TABLES } from "../derive/sqlite-tables.ts";
-import { ALLOWED_REQUEST_HEADERS, LEGACY_API, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
+import { ALLOWED_REQUEST_HEADERS, API_METHODS, LEGACY_API, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { API } from "../contract/resources.ts";
@@ -70,7 +70,7 @@ const HEADERS: Record<string, object> = {
     description: "The same path under the record's current slug, with the request's query (a reference relative to this origin).",
     schema: { type: "string", format: "uri-reference" },
   },
-  Allow: { description: "The methods every path answers.", schema: { type: "string", examples: ["GET, HEAD, OPTIONS"] } },
+  Allow: { description: "The methods every path answers.", schema: { type: "string", examples: [API_METHODS] } },
   RetryAfter: { description: "Seconds to wait before asking again.", schema: { type: "integer", minimum: 1 } },
   RateLimit: {
     description: `The client's quota in the "${RATE_LIMIT.policy}" policy (draft-ietf-httpapi-ratelimit-headers-10): r is what remains, t the seconds until the quota resets.`,

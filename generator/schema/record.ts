@@ -3,6 +3,7 @@
 // from this file; nothing else declares record fields.
 import { z } from "zod";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
+import { SLUG_PATTERN } from "../contract/list-params.ts";
 
 const isoDay = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -58,10 +59,11 @@ export const PartialDate = z
 
 export const Slug = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase a-z, 0-9 and single hyphens (e.g. google-pixel-8)")
+  .regex(SLUG_PATTERN, "must be lowercase a-z, 0-9 and single hyphens (e.g. google-pixel-8)")
   .max(80, "must be at most 80 characters");
 
-const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase a-z, 0-9 and single hyphens");
+// An id is spelled as a slug (an evidence source's id, a commitment's).
+const Id = z.string().regex(SLUG_PATTERN, "must be lowercase a-z, 0-9 and single hyphens");
 
 /**
  * Characters that not every output can carry as they are: control characters

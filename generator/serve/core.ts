@@ -14,7 +14,7 @@ import { shieldsEndpointOf, UNKNOWN_DEVICE_BADGE, UNKNOWN_DEVICE_BADGE_SVG } fro
 import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
 import { etagOf, type EtagManifest } from "../derive/etags.ts";
-import { apiHeaders, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
+import { API_METHODS, apiHeaders, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { handleList, itemReader, type ListSource } from "./list.ts";
 import { isListPath } from "../derive/list.ts";
 import { finish, jsonText, problemResponse, textResponse } from "./respond.ts";
@@ -196,7 +196,7 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
     const url = new URL(request.url);
     if (request.method === "OPTIONS") return preflight(url.pathname);
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: "GET, HEAD, OPTIONS" } });
+      return problemResponse(request, "method-not-allowed", "This is a read-only API: use GET or HEAD.", { headers: { Allow: API_METHODS } });
     }
     if (isListPath(url.pathname)) {
       return handleList(request, cacheFor(url.origin).list, async (file) => {
