@@ -90,8 +90,7 @@ const urlBuilders = (site: Origins) => {
     manufacturerCalendar: (maker: string) => urlOf(site, API.manufacturerCalendar, { manufacturer: maker }),
     manufacturerCalendarNoAlarms: (maker: string) => urlOf(site, API.manufacturerCalendarNoAlarms, { manufacturer: maker }),
     manufacturerFeed: (maker: string) => urlOf(site, API.manufacturerFeed, { manufacturer: maker }),
-    manufacturerFeedArchive: (maker: string, month: string) =>
-      urlOf(site, API.manufacturerFeedArchive, { manufacturer: maker, year: month.slice(0, 4), month }),
+    manufacturerFeedArchive: (maker: string, month: string) => urlOf(site, API.manufacturerFeedArchive, { manufacturer: maker, month }),
     manufacturers: only(PAGES.manufacturers),
     /** A manufacturer's page; its devices run over several pages when there are many (page 1 is the plain address). */
     manufacturerPage: (maker: string, page = 1) =>
@@ -106,7 +105,7 @@ const urlBuilders = (site: Origins) => {
     dataset: only(API.dataset),
     datasetYear: (year: number) => urlOf(site, API.datasetYear, { year: String(year) }),
     feed: only(API.feed),
-    feedArchive: (month: string) => urlOf(site, API.feedArchive, { year: month.slice(0, 4), month }),
+    feedArchive: (month: string) => urlOf(site, API.feedArchive, { month }),
     supportCalendar: only(API.supportCalendar),
     supportCalendarNoAlarms: only(API.supportCalendarNoAlarms),
     schema: only(API.recordSchema),

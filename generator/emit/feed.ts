@@ -162,7 +162,7 @@ export const feed: Emitter = {
       description:
         "Each dated change to a published device support-lifecycle record, and each day a documented end starts ending soon or has ended, newest first. Older months are in the archives (prev-archive); each manufacturer's feed is linked as related.",
       file: API.feed.file({}),
-      archiveFile: (month) => API.feedArchive.file({ year: month.slice(0, 4), month }),
+      archiveFile: (month) => API.feedArchive.file({ month }),
       archiveUrl: u.feedArchive,
       related: makers.map((m) => ({ rel: "related", href: u.manufacturerFeed(m.slug), title: `${m.name} record changes` })),
     });
@@ -175,7 +175,7 @@ export const feed: Emitter = {
         title: `Device Lifecycle Records: ${m.name} record changes`,
         description: `Each dated change to a published support-lifecycle record of a ${m.name} device, and each day a documented end of one starts ending soon or has ended, newest first. Older months are in the archives (prev-archive).`,
         file: API.manufacturerFeed.file({ manufacturer: m.slug }),
-        archiveFile: (month) => API.manufacturerFeedArchive.file({ manufacturer: m.slug, year: month.slice(0, 4), month }),
+        archiveFile: (month) => API.manufacturerFeedArchive.file({ manufacturer: m.slug, month }),
         archiveUrl: (month) => u.manufacturerFeedArchive(m.slug, month),
         related: [{ rel: "related", href: u.feed(), title: "Device Lifecycle Records: record changes (every manufacturer)" }],
       });

@@ -161,13 +161,6 @@ const MONTH_PARAM = {
   description: "The month of the archive's entries, YYYY-MM.",
   schema: { type: "string", pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$", examples: ["2026-10"] },
 } as const;
-const ARCHIVE_YEAR_PARAM = {
-  name: "year",
-  in: "path",
-  required: true,
-  description: "The year of the archive's month (its folder), YYYY: the month's own first four digits.",
-  schema: { type: "string", pattern: "^[0-9]{4}$", examples: ["2026"] },
-} as const;
 const text = (description: string) => ({ type: "string", description });
 
 const RESPONSES = {
@@ -642,7 +635,7 @@ function paths(site: Site) {
       tag: "Feeds",
       summary: "An archive document of one manufacturer's feed",
       description: "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change.",
-      parameters: [MANUFACTURER_PARAM, ARCHIVE_YEAR_PARAM, MONTH_PARAM],
+      parameters: [MANUFACTURER_PARAM, MONTH_PARAM],
       responses: {
         "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
         "404": responseRef("ArchiveNotFound"),
@@ -662,7 +655,7 @@ function paths(site: Site) {
       summary: "An archive document of the change feed",
       description:
         "The entries of /feed.xml dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.",
-      parameters: [ARCHIVE_YEAR_PARAM, MONTH_PARAM],
+      parameters: [MONTH_PARAM],
       responses: {
         "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
         "404": responseRef("ArchiveNotFound"),

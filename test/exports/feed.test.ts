@@ -74,13 +74,13 @@ describe("/feed.xml", () => {
   it("is an archived feed (RFC 5005 §4): the subscription document links the newest month archived, each archive its neighbours", () => {
     // As of 2026-11-22 October is archived (from 2026-11-15), November is not.
     const { docs } = walk(dist);
-    expect(docs.map((d) => d.file)).toEqual(["feed.xml", "/api/v1/feed/archive/2026/2026-10.xml"]);
+    expect(docs.map((d) => d.file)).toEqual(["feed.xml", "/api/v1/feed/archive/2026-10.xml"]);
     const [subscription, october] = docs.map((d) => d.doc) as [FeedDoc, FeedDoc];
     expect(subscription["fh:archive"]).toBeUndefined();
     expect(subscription.entry!.every((e) => e.updated.startsWith("2026-11"))).toBe(true);
     expect(october["fh:archive"]).toBe("");
     expect(october.id).toBe(subscription.id);
-    expect(linkOf(october, "self")).toBe("https://api.devices.example/api/v1/feed/archive/2026/2026-10.xml");
+    expect(linkOf(october, "self")).toBe("https://api.devices.example/api/v1/feed/archive/2026-10.xml");
     expect(linkOf(october, "current")).toBe("https://api.devices.example/feed.xml");
     expect(linkOf(october, "prev-archive")).toBeUndefined();
     expect(linkOf(october, "next-archive")).toBeUndefined(); // November is not archived yet
@@ -107,7 +107,7 @@ describe("/feed.xml", () => {
     // The October archive holds the same entries; its only change is the next-archive link to November's.
     const october = docs.find((d) => d.file.endsWith("/2026-10.xml"))!.doc;
     expect(october.entry).toEqual(walk(dist).docs[1]!.doc.entry);
-    expect(linkOf(october, "next-archive")).toBe("https://api.devices.example/api/v1/feed/archive/2026/2026-11.xml");
+    expect(linkOf(october, "next-archive")).toBe("https://api.devices.example/api/v1/feed/archive/2026-11.xml");
     // By 2031 the documented ends after each record's creation have started ending soon and ended, each on its own day.
     const passed = ids.filter((id) => /\/(ending-soon|ended)\//.test(id)).map((id) => id.replace("tag:devices.example,2026-09-06:", ""));
     expect(passed).toContain("gamma-phone/security-us/security/ended/2027-07-01");
@@ -240,7 +240,7 @@ describe("a manufacturer's feed", () => {
     expect(example.updated).toBe(example.entry[0]!.updated);
     expect(linkOf(example, "alternate")).toBe("https://devices.example/manufacturers/example-maker");
     expect(linkOf(example, "related")).toBe("https://api.devices.example/feed.xml");
-    expect(linkOf(example, "prev-archive")).toBe("https://api.devices.example/api/v1/feed/manufacturers/example-maker/archive/2026/2026-10.xml");
+    expect(linkOf(example, "prev-archive")).toBe("https://api.devices.example/api/v1/feed/manufacturers/example-maker/archive/2026-10.xml");
   });
 
   it("escapes the manufacturer's name in its title, and its records' text in its entries", () => {

@@ -197,7 +197,7 @@ export async function fixtureRequests(dist: string, reference: HttpTarget, seed:
     "/api/v1/dataset?year=2025",
     "/api/v1/dataset/2030.csv",
     "/feed.xml",
-    "/api/v1/feed/archive/2026/2026-10.xml",
+    "/api/v1/feed/archive/2026-10.xml",
     "/support-calendar.ics",
     "/support-calendar-no-alarms.ics",
     "/api/v1/schema/device-record.json",
