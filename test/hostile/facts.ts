@@ -16,6 +16,25 @@ import { CATALOG_CALENDAR } from "../../generator/emit/calendar.ts";
 import { SITE } from "../helpers/build.ts";
 import { decodeEntities, readCalendar, readCsv, readFeed, readHtml, readText } from "./readers.ts";
 import { NOW } from "./arbitraries.ts";
+import { API, FLAT, resolveApiPath } from "../../generator/contract/resources.ts";
+
+/**
+ * Every entry of /feed.xml and of its archives, as a reader gets them:
+ * following prev-archive from the subscription document (RFC 5005), each
+ * archive read from the file the edge reads for its address.
+ */
+function feedChain(dist: string) {
+  const entries = [];
+  for (let file: string | null = "feed.xml"; file; ) {
+    const text = readText(dist, file);
+    entries.push(...readFeed(text));
+    const prev = /<link rel="prev-archive" [^>]*href="([^"]+)"/.exec(text)?.[1];
+    const at = prev ? resolveApiPath(new URL(decodeEntities(prev)).pathname) : null;
+    const resource = at && API[at.name];
+    file = resource && "file" in resource ? resource.file(at.params as never, FLAT).slice(1) : null;
+  }
+  return entries;
+}
 
 const KINDS = ["security", "os"] as const;
 const SEP = " | ";
@@ -56,7 +75,7 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     [],
     "dataset: no cell a spreadsheet would run as a formula",
   );
-  const feed = readFeed(readText(dist, "feed.xml"));
+  const feed = feedChain(dist);
   const wholeText = readText(dist, "support-calendar.ics");
   const whole = readCalendar(wholeText);
   // Read with Netlify's own parser, as the CDN reads it.

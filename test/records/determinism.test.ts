@@ -17,7 +17,7 @@ it("another --now changes the verdicts, and adds to the file set only the feeds'
   expect(Object.keys(da).filter((f) => !(f in db))).toEqual([]);
   const added = Object.keys(db).filter((f) => !(f in da));
   expect(added.length).toBeGreaterThan(0);
-  for (const f of added) expect(f).toMatch(/^api\/v1\/feed\/(manufacturers\/[a-z0-9-]+\/)?archive\/\d{4}-\d{2}\.xml$/);
+  for (const f of added) expect(f).toMatch(/^api\/v1\/feed\/(manufacturers\/[a-z0-9-]+\/)?archive\/\d{4}\/\d{4}-\d{2}\.xml$/);
   expect(db["api/v1/devices/alpha-phone.json"]).not.toBe(da["api/v1/devices/alpha-phone.json"]);
 });
 
