@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { problemSchemaId, responseSchemas } from "./responses.ts";
 import { attribution, LICENSE, urls, type Site } from "../derive/site.ts";
-import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
+import { DATASET_YEARS } from "../contract/dataset-years.ts";
+import { DATASET_COLUMNS } from "../derive/dataset-rows.ts";
 import { LEGACY_API, resourceHeaders } from "../serve/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
@@ -197,7 +198,7 @@ const RESPONSES = {
 
 /**
  * The values the server accepts, as text (serve/list.ts parseListRequest,
- * derive/dataset-rows.ts parseDatasetYear): ASCII digits only, limit 1 to
+ * contract/dataset-years.ts parseDatasetYear): ASCII digits only, limit 1 to
  * MAX_LIMIT with leading zeros allowed, a year of four digits from
  * DATASET_YEARS.first to .last. test/api-docs checks each against its parser.
  */

@@ -18,7 +18,7 @@ import { buildOpenApi } from "../../generator/schema/openapi.ts";
 import { responseSchemas } from "../../generator/schema/responses.ts";
 import { STORAGE } from "../../generator/contract/resources.ts";
 import { parseListRequest } from "../../generator/serve/list.ts";
-import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
+import { parseDatasetYear } from "../../generator/contract/dataset-years.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/derive/verdict.ts";
 import { RATE_LIMIT } from "../../generator/serve/rate-limit.ts";
 import { SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
