@@ -9,7 +9,11 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** test/ files that build nothing and start nothing: they join the unit project. */
-const PURE_TEST_FILES = ["test/records/schema.test.ts", "test/import/endoflife-{proposals,readings,reconcile,releases}.test.ts"];
+const PURE_TEST_FILES = [
+  "test/records/schema.test.ts",
+  "test/import/endoflife-{proposals,readings,reconcile,releases}.test.ts",
+  "test/architecture/edge-bundle.test.ts",
+];
 const BROWSER_TEST_FILES = ["test/pages/**/*.test.ts", "test/hostile/security-headers.test.ts", "test/hostile/injection.test.ts"];
 // The Netlify target runs only under test/netlify/run.ts (npm run test:netlify), which starts netlify dev.
 const NETLIFY = process.env.NETLIFY_FIXTURE_URL ? [] : ["test/netlify/**"];

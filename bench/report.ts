@@ -2,6 +2,7 @@
 import type { BaselineResult } from "./baseline.ts";
 import type { BuildResult } from "./full-build.ts";
 import type { Machine } from "./machine.ts";
+import type { EdgeColdStartResult } from "./edge-cold-start.ts";
 import type { PreviewLoadResult } from "./preview-load.ts";
 import type { RebuildResult } from "./rebuild.ts";
 import type { ChurnResult } from "./churn.ts";
@@ -18,6 +19,8 @@ export interface SizeResult {
   msPerDevice?: number;
   /** Our build() wall time ÷ the baseline's (read + Eleventy) wall time. */
   overBaseline?: number;
+  /** Our build's CPU time ÷ the baseline's, run alternating: the median of the rounds' ratios. */
+  cpuOverBaseline?: number;
   /** Our build() wall time ÷ the write floor's wall time. */
   overFloor?: number;
 }
@@ -61,6 +64,7 @@ export interface Results {
   listCore: Measured<ListCoreSize>;
   searchIndex: Measured<SearchIndexSize>;
   previewLoad: (PreviewLoadResult & { devices: number }) | null;
+  edgeColdStart: (EdgeColdStartResult & { devices: number }) | null;
   /** Why the rebuild or load measurement is missing, if it is. */
   errors: Record<string, string>;
   targets: Target[];
@@ -104,6 +108,14 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
       ? `${ref.overBaseline}× (${s(ref.build?.wallMs)} s vs ${s(ref.baseline?.wallMs)} s)`
       : failed(ref, "build") || failed(ref, "baseline"),
     ref?.overBaseline !== undefined ? ref.overBaseline <= 1 : ref?.build ? null : false,
+    refNote,
+  );
+  add(
+    "full build CPU ≤ 2× bare Eleventy CPU at 10k (alternating runs)",
+    ref?.cpuOverBaseline !== undefined
+      ? `${ref.cpuOverBaseline}× (${s(ref.build?.cpuMs)} s vs ${s(ref.baseline?.cpuMs)} s)`
+      : failed(ref, "build") || failed(ref, "baseline"),
+    ref?.cpuOverBaseline !== undefined ? ref.cpuOverBaseline <= 2 : ref?.build ? null : false,
     refNote,
   );
   add(
@@ -169,6 +181,15 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
     search50k && search50k.keyGzipP90KB <= 5,
     searchNote,
   );
+  const edge = r.edgeColdStart;
+  add(
+    "edge functions bundle ≤ 60 KB each",
+    edge &&
+      Object.entries(edge.bundleBytes)
+        .map(([name, bytes]) => `${name} ${n(bytes)} bytes`)
+        .join(", "),
+    edge && Object.values(edge.bundleBytes).every((bytes) => bytes <= 60 * 1024),
+  );
   const pl = r.previewLoad;
   add("preview ≥ 80% of plain serve throughput", pl ? `${Math.round(pl.previewOverServe * 100)}%` : r.errors["preview load"], pl && pl.previewOverServe >= 0.8);
   return targets;
@@ -213,6 +234,7 @@ export function render(r: Results): string {
         "ms/device",
         "Eleventy baseline",
         "÷ baseline",
+        "CPU ÷ baseline CPU",
         "write floor",
         "÷ floor",
         "load 1m",
@@ -231,6 +253,7 @@ export function render(r: Results): string {
         p.msPerDevice ?? "",
         s(p.baseline?.wallMs),
         p.overBaseline ?? "",
+        p.cpuOverBaseline ?? "",
         s(p.floor?.wallMs),
         p.overFloor ?? "",
         p.build?.load1m ?? "",
@@ -323,6 +346,27 @@ export function render(r: Results): string {
         `${x.name}: ${x.list!.map((f) => `\`${f}\``).join(", ")}${x.unnecessary?.length ? `; unnecessary: ${x.unnecessary.join(", ")}` : "; each carries the edited record"}`,
         "",
       );
+  }
+
+  if (r.edgeColdStart) {
+    const e = r.edgeColdStart;
+    out.push(
+      `Edge function cold start under ${e.deno} (bench/edge-cold-start.ts; a fresh Deno process per run, 7 runs, over the ${n(e.devices)}-device dist/; bundles minified: ${Object.entries(
+        e.bundleBytes,
+      )
+        .map(([name, bytes]) => `${name} ${n(bytes)} bytes`)
+        .join(", ")})`,
+      "",
+      table(
+        ["what", "median ms", "worst ms"],
+        [
+          ["import of api.ts's bundle", e.import.medianMs, e.import.worstMs],
+          ["import + first answer: a record", e.record.medianMs, e.record.worstMs],
+          ["import + first answer: a search (loads the list index)", e.search.medianMs, e.search.worstMs],
+        ],
+      ),
+      "",
+    );
   }
 
   for (const [what, e] of Object.entries(r.errors)) out.push(`${what} failed: ${e}`, "");

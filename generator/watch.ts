@@ -15,6 +15,8 @@ export function watchCatalog(
   memory: WatchMemory,
   /** Awaited before the next rebuild starts (the preview reloads the build in it). */
   onBuilt: (report: BuildReport, ms: number) => void | Promise<void>,
+  /** Told of a rebuild the catalog's problems refused (after they are printed); the last good build stays served. */
+  onRefused?: (report: BuildReport) => void,
 ): Watcher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -26,6 +28,7 @@ export function watchCatalog(
         if (!report.ok) {
           for (const p of report.problems) console.error(formatProblem(p));
           console.error(`[watch] ${report.problems.length} problem(s); still serving the last good build`);
+          onRefused?.(report);
           return;
         }
         await onBuilt(report, performance.now() - t0);

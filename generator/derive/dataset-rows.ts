@@ -99,9 +99,6 @@ export const DATASET_COLUMNS = [
 
 export type DatasetRow = string[];
 
-/** Years a `?year=` request may name; a year in range with no records is a 404, outside it a 400. */
-export const DATASET_YEARS = { first: 1990, last: 2100 } as const;
-
 function covers(scope: Scope, model: string, region: string): boolean {
   return (!scope.models || scope.models.includes(model)) && (!scope.regions || scope.regions.includes(region));
 }
@@ -247,11 +244,4 @@ export function supportYears(r: DeviceRecord): number[] {
     }
   }
   return [...years].sort((a, b) => a - b);
-}
-
-/** What a `year` value asks for: a year the dataset can answer, or why not. */
-export function parseDatasetYear(text: string): number | null {
-  if (!/^\d{4}$/.test(text)) return null;
-  const y = Number(text);
-  return y >= DATASET_YEARS.first && y <= DATASET_YEARS.last ? y : null;
 }

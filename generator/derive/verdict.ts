@@ -266,6 +266,17 @@ export function transitionDays(r: DeviceRecord): string[] {
  * rewrites a record only on the day its verdict changes.
  */
 export function verdictOf(r: DeviceRecord, today: string): Verdict {
+  // Asked for by several outputs of each record (its document, badge, page, description): computed once per record and day.
+  let byDay = verdicts.get(r);
+  if (!byDay) verdicts.set(r, (byDay = new Map()));
+  let verdict = byDay.get(today);
+  if (!verdict) byDay.set(today, (verdict = computeVerdict(r, today)));
+  return verdict;
+}
+
+const verdicts = new WeakMap<DeviceRecord, Map<string, Verdict>>();
+
+function computeVerdict(r: DeviceRecord, today: string): Verdict {
   const v = verdictOn(r, today);
   const key = JSON.stringify(v);
   const same = (day: string) => JSON.stringify(verdictOn(r, day)) === key;

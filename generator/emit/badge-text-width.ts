@@ -5,49 +5,61 @@
 // as librsvg, draw the words at the width of the font they found, so each half
 // is sized for the widest of the three; narrower fonts (Arial, Helvetica,
 // Liberation Sans, Noto Sans) fit too.
+//
+// Widths are font metrics, as shields.io measures its badges: the sum of the
+// glyphs' advance widths at 11 px, read by opentype.js from the very font files
+// the pages serve (Inter and DejaVu Sans from @fontsource), and anafanafo's
+// table for Verdana (not free to ship). No kerning: a shaper's kerning moves a
+// badge's words by under a pixel (and the half is rounded up and padded), and
+// opentype.js cannot read these fonts' GPOS kerning anyway; the renderers'
+// drawings are checked in test/tools/badge-renderers.test.ts.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import satori from "satori";
 import verdanaWidth from "anafanafo";
+import opentype from "opentype.js";
 
 export const FONT_SIZE = 11;
 
 const require = createRequire(import.meta.url);
-// Satori reads WOFF (not WOFF2); one weight of each font from an npm package, no network.
-const WOFF_FONTS = {
+/** One weight of each font, Latin subset: what the badge's words are written in. */
+const FONT_FILES = {
   Inter: "@fontsource/inter/files/inter-latin-400-normal.woff",
   "DejaVu Sans": "@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff",
 } as const;
-const fontData = new Map<string, Buffer>();
-const woff = (name: keyof typeof WOFF_FONTS) => {
-  let data = fontData.get(name);
-  if (!data) fontData.set(name, (data = readFileSync(require.resolve(WOFF_FONTS[name]))));
-  return data;
-};
 
-/** The width satori lays the text out at in one font: the sum of the words and spaces it places on one line. */
-async function laidOutWidth(text: string, font: keyof typeof WOFF_FONTS): Promise<number> {
-  const svg = await satori(
-    { type: "div", props: { style: { display: "flex", fontSize: FONT_SIZE, fontFamily: font, whiteSpace: "pre" }, children: text } } as Parameters<
-      typeof satori
-    >[0],
-    {
-      height: 20,
-      width: 4000,
-      fonts: [{ name: font, data: woff(font), weight: 400, style: "normal" }],
-      embedFont: false,
-    },
-  );
-  let width = 0;
-  for (const m of svg.matchAll(/<text [^>]*width="([\d.]+)"/g)) width += Number(m[1]);
-  return width;
+/** A font's advance width at FONT_SIZE of each character it has been asked about. */
+type Advances = { font: opentype.Font; scale: number; byChar: Map<string, number> };
+
+let fonts: Advances[] | null = null;
+function loadedFonts(): Advances[] {
+  fonts ??= Object.values(FONT_FILES).map((file) => {
+    const data = readFileSync(require.resolve(file));
+    const font = opentype.parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+    return { font, scale: FONT_SIZE / font.unitsPerEm, byChar: new Map() };
+  });
+  return fonts;
+}
+
+/**
+ * The sum of the glyphs' advances at FONT_SIZE, one glyph per character (no
+ * ligature, no kerning): what opentype.js's getAdvanceWidth gives with
+ * kerning and features off, summed in the same order, but each character's
+ * advance looked up once per process (a build measures thousands of badges).
+ */
+function advanceWidth({ font, scale, byChar }: Advances, text: string): number {
+  let x = 0;
+  for (const ch of text) {
+    let advance = byChar.get(ch);
+    if (advance === undefined) byChar.set(ch, (advance = (font.charToGlyph(ch).advanceWidth || 0) * scale));
+    x += advance;
+  }
+  return x;
 }
 
 /** The width of `text` at 11 px in the widest of Inter, Verdana and DejaVu Sans. */
-export async function widestTextWidth(text: string): Promise<number> {
-  const widths = await Promise.all([laidOutWidth(text, "Inter"), laidOutWidth(text, "DejaVu Sans")]);
-  // anafanafo: shields.io's table of Verdana's advance widths at 11 px (Verdana itself is not free to ship).
-  return Math.max(...widths, verdanaWidth(text, { font: `${FONT_SIZE}px Verdana` }));
+export function widestTextWidth(text: string): number {
+  // anafanafo: shields.io's table of Verdana's advance widths at 11 px.
+  return Math.max(...loadedFonts().map((font) => advanceWidth(font, text)), verdanaWidth(text, { font: `${FONT_SIZE}px Verdana` }));
 }
 
 /** What the SVG's font-family names, in the order a renderer tries them. */

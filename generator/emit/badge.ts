@@ -1,7 +1,7 @@
 // The SVG badges: /api/v1/badge/<slug>, stored as <slug>.svg, in the
 // two-part style of README badges. The words are SVG text, so a badge stays
 // under a kilobyte and readable by machines; each half is sized for the widest
-// font a renderer may draw them in (badge-text-width.ts, laid out by satori),
+// font a renderer may draw them in (badge-text-width.ts, from font metrics),
 // and textLength pins the words to that width for the renderers that honour
 // it, so the text lies inside its half whatever font is found. Each distinct
 // badge is rendered once per process and the same bytes are written for every
@@ -21,8 +21,9 @@ const BASELINE = 14;
 
 const round = (n: number) => String(Math.round(n * 100) / 100);
 
-export async function renderBadge(b: BadgeSpec): Promise<string> {
-  const [labelText, messageText] = await Promise.all([widestTextWidth(b.label), widestTextWidth(b.message)]);
+export function renderBadge(b: BadgeSpec): string {
+  const labelText = widestTextWidth(b.label);
+  const messageText = widestTextWidth(b.message);
   const labelWidth = Math.ceil(labelText) + 2 * PAD_X;
   const messageWidth = Math.ceil(messageText) + 2 * PAD_X;
   const width = labelWidth + messageWidth;
@@ -43,8 +44,8 @@ export async function renderBadge(b: BadgeSpec): Promise<string> {
 }
 
 /** Each distinct badge rendered once per process (a build, every rebuild of a watch session, the pages' worker). */
-const rendered = new Map<string, Promise<string>>();
-export function badgeSvg(spec: BadgeSpec): Promise<string> {
+const rendered = new Map<string, string>();
+export function badgeSvg(spec: BadgeSpec): string {
   const key = JSON.stringify([spec.label, spec.message, spec.colour]);
   let svg = rendered.get(key);
   if (!svg) rendered.set(key, (svg = renderBadge(spec)));
@@ -58,8 +59,8 @@ export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }, ctx.layout), await badgeSvg(badgeOf(verdictOf(r, site.now))));
-    out.write(STORAGE.withdrawnBadge, await badgeSvg(WITHDRAWN_BADGE));
-    out.write(STORAGE.rateLimitedBadge, await badgeSvg(RATE_LIMITED_BADGE));
+    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }, ctx.layout), badgeSvg(badgeOf(verdictOf(r, site.now))));
+    out.write(STORAGE.withdrawnBadge, badgeSvg(WITHDRAWN_BADGE));
+    out.write(STORAGE.rateLimitedBadge, badgeSvg(RATE_LIMITED_BADGE));
   },
 };

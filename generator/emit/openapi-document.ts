@@ -7,7 +7,8 @@ import { z } from "zod";
 import { problemSchemaId, responseSchemas } from "../schema/responses.ts";
 import { attribution, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
-import { DATASET_COLUMNS, DATASET_YEARS } from "../derive/dataset-rows.ts";
+import { DATASET_YEARS } from "../contract/dataset-years.ts";
+import { DATASET_COLUMNS } from "../derive/dataset-rows.ts";
 import { SQLITE_TABLES } from "../derive/sqlite-tables.ts";
 import { ALLOWED_REQUEST_HEADERS, API_METHODS, LEGACY_API, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { MEDIA } from "../contract/media.ts";
@@ -257,8 +258,8 @@ const RESPONSES = {
 } satisfies Record<string, { description: string; headers: Record<string, object>; content?: object }>;
 
 /**
- * limit and year are integers with the server's bounds (serve/list.ts
- * parseListRequest, derive/dataset-rows.ts parseDatasetYear), so a generated
+ * limit and year are integers with the server's bounds (derive/list.ts
+ * parseListRequest, contract/dataset-years.ts parseDatasetYear), so a generated
  * client takes a number. The server reads them as decimal digits only: a
  * spelling an integer validator might coerce (7.0, 1e1, +7) is refused with
  * 400, as the descriptions say; test/api-docs checks the bounds against the parsers.

@@ -8,10 +8,10 @@
 // withdrawn (410). No Node built-ins: it runs under Deno on Netlify's edge.
 import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { identifierKeys } from "../contract/identifiers.ts";
+import { DATASET_YEARS, parseDatasetYear } from "../contract/dataset-years.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, DEVICE_RESOURCES, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
 import { shieldsEndpointOf, UNKNOWN_DEVICE_BADGE, UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
-import { DATASET_YEARS, parseDatasetYear } from "../derive/dataset-rows.ts";
 import { parseListIndex } from "../derive/list-index.ts";
 import { etagOf, type EtagManifest } from "../derive/etags.ts";
 import { API_METHODS, apiHeaders, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";

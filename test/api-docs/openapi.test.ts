@@ -20,7 +20,7 @@ import { STORAGE } from "../../generator/contract/resources.ts";
 import { DEVICE_TYPES } from "../../generator/contract/device-types.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../generator/contract/list-params.ts";
 import { parseListRequest } from "../../generator/derive/list.ts";
-import { parseDatasetYear } from "../../generator/derive/dataset-rows.ts";
+import { parseDatasetYear } from "../../generator/contract/dataset-years.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/contract/verdicts.ts";
 import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";
 import { SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";

@@ -14,6 +14,7 @@ const memory: WatchMemory = { cache: new Map() };
 let preview: Preview;
 let watcher: Watcher;
 let rebuilt: ((r: BuildReport) => void) | undefined;
+/** The next rebuild's report, served or refused. */
 const nextRebuild = () => new Promise<BuildReport>((resolve) => (rebuilt = resolve));
 
 beforeAll(async () => {
@@ -21,10 +22,15 @@ beforeAll(async () => {
   expect((await build({ dataDir, outDir, site, watch: memory })).ok).toBe(true);
   preview = await servePreview(outDir);
   // As npm start does: the preview reloads the build before the rebuild counts as done.
-  watcher = watchCatalog({ dataDir, outDir, site }, memory, async (r) => {
-    await preview.reload();
-    rebuilt?.(r);
-  });
+  watcher = watchCatalog(
+    { dataDir, outDir, site },
+    memory,
+    async (r) => {
+      await preview.reload();
+      rebuilt?.(r);
+    },
+    (r) => rebuilt?.(r),
+  );
 });
 afterAll(async () => {
   watcher?.close();
@@ -66,9 +72,21 @@ it("an edit that changes nothing the search index holds leaves the index alone",
   expect(await (await fetch(`${preview.url}/devices/alpha-phone`)).text()).toContain("(reworded)");
 });
 
-it("a broken edit changes nothing that is served", async () => {
+it("a broken edit is refused, names its file and field, and changes nothing that is served", async () => {
   const before = await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).text();
+  const page = await (await fetch(`${preview.url}/devices/alpha-phone`)).text();
+  const refused = nextRebuild();
   edit((r) => (r.support.os[0].end = { value: "2030-13", precision: "month" }));
-  await new Promise((r) => setTimeout(r, 1500));
+  const report = await refused;
+  expect(report.ok).toBe(false);
+  expect(report.problems).toContainEqual(
+    expect.objectContaining({ file: expect.stringMatching(/alpha-phone\.json$/), path: expect.stringMatching(/^support\.os\[0\]\.end/) }),
+  );
   expect(await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).text()).toBe(before);
+  expect(await (await fetch(`${preview.url}/devices/alpha-phone`)).text()).toBe(page);
+  // Mended, it is served again.
+  const mended = nextRebuild();
+  edit((r) => (r.support.os[0].end = { value: "2030-12", precision: "month" }));
+  expect((await mended).ok).toBe(true);
+  expect((await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).json()).support.os[0].end).toMatchObject({ value: "2030-12", precision: "month" });
 });
