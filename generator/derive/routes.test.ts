@@ -35,6 +35,8 @@ const SAMPLE: Record<string, string> = {
   device_slug: "alpha-phone",
   manufacturer: "example-maker",
   year: "2029",
+  month: "2026-10",
+  type: "laptop",
   number: "2",
   name: "api",
   file: "site.css",

@@ -66,16 +66,16 @@ var API = {
   /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
   manufacturerFeedArchive: resource(
     "api",
-    "/api/v1/feed/manufacturers/{manufacturer}/archive/{year}/{month}.xml",
-    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.year}/${p.month}.xml`
+    "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
+    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month.slice(0, 4)}/${p.month}.xml`
   ),
   /** The subscription document of the change feed: the months not yet archived, linking the newest archive. */
   feed: resource("api", "/feed.xml", () => "/feed.xml"),
   /**
-   * An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM), in a folder per
-   * year, so no folder grows with the years beyond twelve months (a manufacturer's archives likewise).
+   * An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM). Stored in a folder
+   * per year (as a manufacturer's archives), so no folder of the output grows with the years beyond twelve files.
    */
-  feedArchive: resource("api", "/api/v1/feed/archive/{year}/{month}.xml", (p) => `/api/v1/feed/archive/${p.year}/${p.month}.xml`),
+  feedArchive: resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month.slice(0, 4)}/${p.month}.xml`),
   supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
   supportCalendarNoAlarms: resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
   recordSchema: resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
