@@ -62,7 +62,7 @@ describe("leaf lines", () => {
     expect(parseLeaf(`${leafLine(ref, searchLine(fields))}\n`)).toEqual([{ ref, fields }]);
   });
   it("a leaf file of several lines reads back in order, ignoring the final newline", () => {
-    const text = records.map((r, i) => leafLine([r.slug, i], searchLine(searchFieldsOf(r)))).join("\n") + "\n";
+    const text = `${records.map((r, i) => leafLine([r.slug, i], searchLine(searchFieldsOf(r)))).join("\n")}\n`;
     expect(parseLeaf(text).map((e) => e.ref)).toEqual([
       ["alpha-phone", 0],
       ["zoe", 1],
