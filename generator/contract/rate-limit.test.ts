@@ -21,8 +21,8 @@ describe("rateLimitFields", () => {
     // RFC 8941 §3.3.3 string, §3.1.2 parameters with §3.3.1 integer values.
     const item = /^"([\x20-\x21\x23-\x5b\x5d-\x7e]*)"((?:;[a-z*][a-z0-9_.*-]*=-?\d{1,15})*)$/;
     const fields = rateLimitFields({ ok: true, remaining: 7, resetSeconds: 12 });
-    const policy = item.exec(fields["RateLimit-Policy"]);
-    const limit = item.exec(fields.RateLimit);
+    const policy = item.exec(fields["RateLimit-Policy"]!);
+    const limit = item.exec(fields.RateLimit!);
     expect(policy?.[1]).toBe("public");
     expect(limit?.[1]).toBe("public");
     expect(limit?.[2]).toBe(";r=7;t=12");
