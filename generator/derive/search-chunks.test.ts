@@ -5,7 +5,7 @@
 // key would reach.
 import { describe, expect, it } from "vitest";
 import { searchIndexFiles, type IndexedRecord } from "./search-chunks.ts";
-import { cardFile, HEAD_SIZE, leafFile, nodeFile, parseLeaf, ROOT_FILE, SEARCH_INDEX_FORMAT, type NodeFile, type RootFile } from "./search-files.ts";
+import { CARDS_MAX, cardFile, HEAD_SIZE, leafFile, nodeFile, parseLeaf, ROOT_FILE, SEARCH_INDEX_FORMAT, type NodeFile, type RootFile } from "./search-files.ts";
 
 const rec = (slug: string, name: string, model: string, manufacturer = "Maker"): IndexedRecord => ({
   slug,
@@ -97,6 +97,21 @@ describe("cards", () => {
     const relabelled = filesOf(RECORDS.map((r) => (r.slug === "pixel-7" ? { ...r, label: "ended" } : r)));
     const changed = [...files.keys()].filter((p) => files.get(p) !== relabelled.get(p));
     expect(changed).toEqual([cardFile(["pixel", 0])]);
+  });
+});
+
+describe("card files of a crowded prefix", () => {
+  const many = Array.from({ length: CARDS_MAX + 8 }, (_, i) => rec(`pad-${String(i).padStart(2, "0")}`, `Pad ${i}`, `PD${i}`));
+  const crowded = filesOf(many);
+  const cardFiles = [...crowded.keys()].filter((p) => p.startsWith("c/"));
+  it(`splits by slug prefix so that no file holds more than ${CARDS_MAX} cards`, () => {
+    expect(cardFiles.length).toBeGreaterThan(1);
+    for (const p of cardFiles) expect(Object.keys(JSON.parse(crowded.get(p)!)).length).toBeLessThanOrEqual(CARDS_MAX);
+  });
+  it("every record's reference in a leaf names the card file that holds its card", () => {
+    const refs = [...crowded.entries()].filter(([p]) => p.endsWith(".txt")).flatMap(([, text]) => parseLeaf(text).map((e) => e.ref));
+    expect(new Set(refs.map(([slug]) => slug))).toEqual(new Set(many.map((r) => r.slug)));
+    for (const ref of refs) expect(JSON.parse(crowded.get(cardFile(ref))!)).toHaveProperty([ref[0]]);
   });
 });
 
