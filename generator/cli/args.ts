@@ -18,6 +18,13 @@ export function cliCommand<T extends Options>(options: T, allowPositionals = tru
   }
 }
 
+/** Every problem of an import, one per line (file:line: message), then exit 2: nothing was written. */
+export function stopWithProblems(lines: string[]): never {
+  for (const l of lines) console.error(l);
+  console.error(`\n${lines.length} problem(s); nothing was written.`);
+  process.exit(2);
+}
+
 /** A TCP port (0: any free one) from a flag's text, or exit 2 naming the flag. */
 export function parsePort(text: string, name = "--port"): number {
   const port = Number(text);

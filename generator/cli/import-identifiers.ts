@@ -10,18 +10,14 @@ import { writeUnder } from "../import/disk.ts";
 import { DECISIONS_FILE } from "../import/identifiers-decisions.ts";
 import { readSourceFolder, withRaw } from "../import/identifiers-disk.ts";
 import { PINNED, reportPaths, runIdentifierImport, type IdentifierImporter } from "../import/identifiers-import.ts";
-import { resolveNow } from "./args.ts";
+import { resolveNow, stopWithProblems } from "./args.ts";
 
 export async function identifiersCommand(
   importer: IdentifierImporter,
   dir: string,
   flags: { data: string; checked?: string; commit?: string; commitDate?: string },
 ): Promise<void> {
-  const stop = (lines: string[]): never => {
-    for (const l of lines) console.error(l);
-    console.error(`\n${lines.length} problem(s); nothing was written.`);
-    process.exit(2);
-  };
+  const stop = stopWithProblems;
   const checked = resolveNow(flags.checked, "--checked");
   const folder = readSourceFolder(importer, dir);
   if (!folder.files.length) stop([`${dir}:1: holds none of the files the ${importer} importer reads (see docs/import-identifiers.md#${importer})`]);

@@ -20,7 +20,7 @@ import { MACS_MARKDOWN, runMacImport } from "../import/macs-import.ts";
 import { readOsFile } from "../import/endoflife-os.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
-import { cliCommand, resolveNow } from "./args.ts";
+import { cliCommand, resolveNow, stopWithProblems } from "./args.ts";
 import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
 import { identifiersCommand } from "./import-identifiers.ts";
 
@@ -83,11 +83,7 @@ if (command === "macs") {
         devicesDir: path.join(args.data as string, "devices"),
       });
   problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  if (problems.length || !result?.report) {
-    for (const p of problems) console.error(p);
-    console.error(`\n${problems.length} problem(s); nothing was written.`);
-    process.exit(2);
-  }
+  if (problems.length || !result?.report) stopWithProblems(problems);
   writeUnder(args.data as string, result.writes);
   const t = result.report.totals;
   console.log(
@@ -133,11 +129,7 @@ const result = problems.length
       context: { commit, commitDate, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },
     });
 problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-if (problems.length || !result?.report) {
-  for (const p of problems) console.error(p);
-  console.error(`\n${problems.length} problem(s); nothing was written.`);
-  process.exit(2);
-}
+if (problems.length || !result?.report) stopWithProblems(problems);
 writeUnder(args.data as string, result.writes);
 const { totals } = result.report;
 const written = result.writes.filter((w) => w.path.startsWith("devices/")).length;
