@@ -129,7 +129,19 @@ if (isMain(import.meta.filename)) {
   const addedSlug = `${target.slug}-twin`;
   writeFileSync(
     path.join(edited, "devices", `${addedSlug}.json`),
-    `${JSON.stringify({ ...added, slug: addedSlug, name: `${added.name} Twin`, aliases: [], formerSlugs: [] }, null, 2)}\n`,
+    // A new device of its own: without the original's model codes, which no second record may repeat.
+    `${JSON.stringify(
+      {
+        ...added,
+        slug: addedSlug,
+        name: `${added.name} Twin`,
+        aliases: [],
+        formerSlugs: [],
+        variants: added.variants.map(({ identifiers: _, ...variant }: { identifiers?: unknown }) => variant),
+      },
+      null,
+      2,
+    )}\n`,
   );
   {
     const before = snapshot(path.join(workDir, "edited"));
