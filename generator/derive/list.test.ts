@@ -1,4 +1,4 @@
-// The list core's pure parts (serve/list.ts and derive/list-index.ts): normalization, ranking, the index scan (against
+// The list core's pure parts (derive/list.ts and derive/list-index.ts, with serve/list.ts's answers): normalization, ranking, the index scan (against
 // the reference tierOf), cursors, request parsing and body assembly.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

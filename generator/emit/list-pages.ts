@@ -2,7 +2,7 @@
 // default limit; every record, and each device type's records alone), each
 // named by the cursor that leads to it, and the compact
 // index the edge function and the preview server compute everything else from.
-// Pages are written by the same core (serve/list.ts) that computes answers.
+// Pages are written by the same core (derive/list.ts) that computes answers.
 import path from "node:path";
 import { deviceSummary } from "../derive/documents.ts";
 import { formatListIndex, parseListIndex } from "../derive/list-index.ts";

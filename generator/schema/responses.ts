@@ -1,6 +1,6 @@
 // The bodies the API answers with, as zod schemas: the device document, the
 // evidence document, the list page and its meta, and the RFC 9457 problems.
-// The builders in derive/documents.ts and serve/list.ts take their types from
+// The builders in derive/documents.ts and derive/list.ts take their types from
 // here, the OpenAPI document (emit/openapi-document.ts) takes its components from
 // here, and the API tests parse real answers with them. Objects are strict, so
 // a member the code adds without declaring it here fails those tests.
