@@ -17,19 +17,19 @@ export async function identifiersCommand(
   dir: string,
   flags: { data: string; checked?: string; commit?: string; commitDate?: string },
 ): Promise<void> {
-  const stop = stopWithProblems;
   const checked = resolveNow(flags.checked, "--checked");
   const folder = readSourceFolder(importer, dir);
-  if (!folder.files.length) stop([`${dir}:1: holds none of the files the ${importer} importer reads (see docs/import-identifiers.md#${importer})`]);
+  if (!folder.files.length) stopWithProblems([`${dir}:1: holds none of the files the ${importer} importer reads (see docs/import-identifiers.md#${importer})`]);
   const pinned = PINNED[importer];
   const commit = flags.commit ?? folder.recorded?.commit ?? pinned.commit;
-  if (!/^[0-9a-f]{7,40}$/.test(commit)) stop([`--commit must be a commit hash (got "${commit}")`]);
+  if (!/^[0-9a-f]{7,40}$/.test(commit)) stopWithProblems([`--commit must be a commit hash (got "${commit}")`]);
   const known = [folder.recorded, pinned].find((s) => s?.commit === commit)?.commitDate;
-  if (flags.commitDate === undefined && known === undefined) stop([`--commit-date is needed: the date of commit ${commit} is not recorded in ${dir}`]);
+  if (flags.commitDate === undefined && known === undefined)
+    stopWithProblems([`--commit-date is needed: the date of commit ${commit} is not recorded in ${dir}`]);
   const commitDate = flags.commitDate === undefined ? known! : resolveNow(flags.commitDate, "--commit-date");
 
   const catalog = await readCatalog(flags.data);
-  if (catalog.problems.length) stop(catalog.problems.map(formatProblem));
+  if (catalog.problems.length) stopWithProblems(catalog.problems.map(formatProblem));
   const decisionsFile = path.join(flags.data, DECISIONS_FILE);
   const result = runIdentifierImport({
     importer,
@@ -38,7 +38,7 @@ export async function identifiersCommand(
     context: { commit, commitDate, checked, version: folder.version ?? pinned.version },
     decisions: existsSync(decisionsFile) ? { file: decisionsFile, text: readFileSync(decisionsFile, "utf8") } : undefined,
   });
-  if (result.problems.length || !result.merge) stop(result.problems.map(formatSourceProblem));
+  if (result.problems.length || !result.merge) stopWithProblems(result.problems.map(formatSourceProblem));
   for (const r of result.records) writeFileSync(r.file, r.text);
   writeUnder(flags.data, result.reports);
   const t = result.merge!.report.totals;

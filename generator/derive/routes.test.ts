@@ -12,6 +12,7 @@ import { API, FLAT, PAGES, RATE_LIMITED_PATH, STORAGE, type Resource, type Store
 import type { Catalog } from "./catalog.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import { loadNetlifyRules } from "../serve/netlify-rules.ts";
+import { sampleParams } from "../../test/helpers/resource-params.ts";
 import { allRedirects, catalogRedirects, formatHeaders, formatRedirects, headerRules, siteHeaderRules, staticRedirects } from "./routes.ts";
 
 const SITE = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example" };
@@ -29,23 +30,10 @@ const REQUEST_PATHS = [
   "/no-such-page",
 ];
 
-/** Parameters for each placeholder name. */
-const SAMPLE: Record<string, string> = {
-  identifier: "SMA525F",
-  device_slug: "alpha-phone",
-  manufacturer: "example-maker",
-  year: "2029",
-  month: "2026-10",
-  type: "laptop",
-  number: "2",
-  name: "api",
-  file: "site.css",
-};
-const paramsOf = (r: Resource) => Object.fromEntries([...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, SAMPLE[n!]!]));
 /** Every public path and stored file of the resource table, flat and sharded. */
 const TABLE_PATHS = [
   ...[...Object.values(API), ...Object.values(PAGES)].flatMap((r: Resource) => {
-    const p = paramsOf(r);
+    const p = sampleParams(r);
     const at = r.path.replace(/\{([a-z_]+)\}/g, (_, n: string) => p[n]!);
     const file = (r as Partial<StoredResource>).file;
     return file ? [at, file(p, FLAT), file(p, { shardDigits: 2 })] : [at];

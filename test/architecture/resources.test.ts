@@ -6,41 +6,27 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { assetFiles } from "../../generator/emit/assets.ts";
+import { sampleParams } from "../helpers/resource-params.ts";
 import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
 
-/** Parameters of the fixture catalog for each placeholder name. */
-const SAMPLE: Record<string, string> = {
-  identifier: "SMA525F",
-  device_slug: "alpha-phone",
-  manufacturer: "example-maker",
-  year: "2029",
-  /** A month the fixture feed is archived in, as of 2026-11-22. */
-  month: "2026-10",
-  number: "1",
-  type: "laptop",
-  name: "api",
-  file: "site.css",
-};
-const paramsOf = (r: Resource) =>
-  Object.fromEntries(
-    [...r.path.matchAll(/\{([a-z_]+)\}/g)].map(([, n]) => [n!, r === PAGES.searchIndex ? "root.json" : r === PAGES.fleetIndex ? "fleet.json" : SAMPLE[n!]!]),
-  );
 /** A withdrawn record of the fixture catalog, for the withdrawal notice. */
 const WITHDRAWN = "eta-phone";
 const stored = (table: Record<string, Resource>) => Object.entries(table).filter((e): e is [string, StoredResource] => "file" in e[1]);
 
 let dist: string;
+/** The stylesheet under its content-hashed name (emit/assets.ts), the `file` of an asset path. */
+let hashedCss: string;
 beforeAll(async () => {
   dist = inject("fixtureDist");
   // Assets are stored under content-hashed names (emit/assets.ts).
-  SAMPLE.file = (await assetFiles()).get("site.css")!.file;
+  hashedCss = (await assetFiles()).get("site.css")!.file;
 });
 
 describe("the resource table", () => {
   it("names the file the build writes for every stored resource", () => {
     const missing = [...stored(API), ...stored(PAGES)]
       .filter(([name]) => name !== "browsePage" && name !== "browseTypePage" && name !== "manufacturerPage") // the fixture catalog fits on one A–Z page (a type's too) and one page a manufacturer
-      .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : paramsOf(r), FLAT)] as const)
+      .map(([name, r]) => [name, r.file(r === PAGES.withdrawal ? { device_slug: WITHDRAWN } : sampleParams(r, { file: hashedCss }), FLAT)] as const)
       .filter(([, file]) => !existsSync(path.join(dist, file)));
     expect(missing).toEqual([]);
     for (const file of [
@@ -60,7 +46,7 @@ describe("the resource table", () => {
 
   it("reads back the parameters a path was built with, and nothing else", () => {
     for (const r of [...Object.values(API), ...Object.values(PAGES)] as Resource[]) {
-      const params = paramsOf(r);
+      const params = sampleParams(r, { file: hashedCss });
       expect(matchResource(r, pathOf(r, params)), r.path).toEqual(params);
       expect(matchResource(r, `${pathOf(r, params)}/x`), r.path).toBeNull();
     }

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { API, FLAT, resolveApiPath } from "../../generator/contract/resources.ts";
+import { API } from "../../generator/contract/resources.ts";
+import { storedFileOf } from "../helpers/resource-params.ts";
 import { changeEntries, feedLinkTag } from "../../generator/derive/changes.ts";
 import { catalogOf } from "../../generator/derive/catalog.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
@@ -34,13 +35,7 @@ type FeedDoc = {
 const linkOf = (doc: FeedDoc, rel: string) => doc.link.find((l) => l.rel === rel)?.href;
 /** A public URL's path (what the archive links name, and the walk reports). */
 const fileOf = (url: string) => url.replace(/^https:\/\/api\.devices\.example/, "");
-/** The stored file behind a path, as the edge reads it (archives sit in a folder per year). */
-const storedOf = (at: string) => {
-  const r = resolveApiPath(at);
-  const resource = r && API[r.name];
-  return resource && "file" in resource ? resource.file(r.params as never, FLAT) : at;
-};
-const feedOf = (dist: string, file = "feed.xml") => readFileSync(path.join(dist, storedOf(file)), "utf8");
+const feedOf = (dist: string, file = "feed.xml") => readFileSync(path.join(dist, storedFileOf(file)), "utf8");
 
 /**
  * What a reader does with an archived feed: read the subscription document,

@@ -16,7 +16,7 @@ import { CATALOG_CALENDAR } from "../../generator/emit/calendar.ts";
 import { SITE } from "../helpers/build.ts";
 import { decodeEntities, readCalendar, readCsv, readFeed, readHtml, readText } from "./readers.ts";
 import { NOW } from "./arbitraries.ts";
-import { API, FLAT, resolveApiPath } from "../../generator/contract/resources.ts";
+import { storedFileOf } from "../helpers/resource-params.ts";
 
 /**
  * Every entry of /feed.xml and of its archives, as a reader gets them:
@@ -29,9 +29,7 @@ function feedChain(dist: string) {
     const text = readText(dist, file);
     entries.push(...readFeed(text));
     const prev = /<link rel="prev-archive" [^>]*href="([^"]+)"/.exec(text)?.[1];
-    const at = prev ? resolveApiPath(new URL(decodeEntities(prev)).pathname) : null;
-    const resource = at && API[at.name];
-    file = resource && "file" in resource ? resource.file(at.params as never, FLAT).slice(1) : null;
+    file = prev ? storedFileOf(new URL(decodeEntities(prev)).pathname).slice(1) : null;
   }
   return entries;
 }
