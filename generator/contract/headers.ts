@@ -3,7 +3,6 @@
 // dev adds the _headers values of any name the function leaves unset, so the
 // edge function sets every header itself: the generated _headers only serves
 // what the CDN answers alone (pages, assets, storage files; derive/routes.ts).
-import { API_CACHE, MEDIA } from "./media.ts";
 import { API, PAGES, pathOf, type ApiResourceName, type Resource } from "./resources.ts";
 
 /** On every response, page or API: no content sniffing, no framing, no full URLs leaked to other sites. */
@@ -74,32 +73,6 @@ export function apiHeaders(pathname: string): Record<string, string> {
   return { ...SECURITY_HEADERS, ...CORS_HEADERS, "Content-Security-Policy": API_POLICY, ...(pathname === API.legacyList.path ? LEGACY_API.headers : {}) };
 }
 
-const MEDIA_OF: Record<ApiResourceName, string> = {
-  list: MEDIA.json,
-  legacyList: MEDIA.json,
-  record: MEDIA.json,
-  evidence: MEDIA.json,
-  identifier: MEDIA.json,
-  dataset: MEDIA.csv,
-  datasetYear: MEDIA.csv,
-  devicesNdjson: MEDIA.ndjson,
-  datasetSqlite: MEDIA.sqlite,
-  badge: MEDIA.svg,
-  shields: MEDIA.json,
-  deviceCalendar: MEDIA.ics,
-  deviceCalendarNoAlarms: MEDIA.ics,
-  manufacturerCalendar: MEDIA.ics,
-  manufacturerCalendarNoAlarms: MEDIA.ics,
-  manufacturerFeed: MEDIA.atom,
-  manufacturerFeedArchive: MEDIA.atom,
-  feed: MEDIA.atom,
-  feedArchive: MEDIA.atom,
-  supportCalendar: MEDIA.ics,
-  supportCalendarNoAlarms: MEDIA.ics,
-  recordSchema: MEDIA.json,
-  openapi: MEDIA.json,
-};
-
 /** A download under the dataset license, named for what it holds. */
 const download = (fileName: string) => ({ "Content-Disposition": `attachment; filename="${fileName}"`, Link: LICENSE_LINK });
 
@@ -110,9 +83,10 @@ export const DOWNLOAD_NAMES = {
   datasetSqlite: "device-lifecycle-dataset.sqlite",
 };
 
-/** The headers of a resource's answer (its body, in the media type of its kind), with the spec's five-minute cache. */
+/** The headers of a resource's answer: its media type and cache policy as the resource table gives them. */
 export function resourceHeaders(name: ApiResourceName, params: Record<string, string>): Record<string, string> {
-  const headers = { ...apiHeaders(pathOf(API[name] as Resource, params)), "Content-Type": MEDIA_OF[name], "Cache-Control": API_CACHE };
+  const r = API[name];
+  const headers = { ...apiHeaders(pathOf(r as Resource, params)), "Content-Type": r.media, "Cache-Control": r.cache };
   if (name === "dataset") return { ...headers, ...download(DOWNLOAD_NAMES.dataset()) };
   if (name === "datasetYear") return { ...headers, ...download(DOWNLOAD_NAMES.dataset(params.year)) };
   if (name === "devicesNdjson" || name === "datasetSqlite") return { ...headers, ...download(DOWNLOAD_NAMES[name]) };

@@ -1,10 +1,25 @@
 // The resource table (resources.ts) without a build: every API path a client
 // may request resolves to the one resource it names, with its parameters;
 // paths are filled as given; stored files are placed by the layout; model
-// code keys become distinct ASCII file names. Against a real build:
+// code keys become distinct ASCII file names; each entry carries its media
+// type, cache policy and per-device behaviour. Against a real build:
 // test/architecture/resources.test.ts; the spread of shards: derive/layout.test.ts.
 import { describe, expect, it } from "vitest";
-import { API, FLAT, PAGES, STORAGE, identifierFileName, matchResource, pathOf, resolveApiPath, shardOf } from "./resources.ts";
+import { API_CACHE, IMMUTABLE, MEDIA } from "./media.ts";
+import {
+  API,
+  DEVICE_RESOURCES,
+  FLAT,
+  PAGES,
+  PER_DEVICE,
+  STORAGE,
+  identifierFileName,
+  matchResource,
+  pathOf,
+  resolveApiPath,
+  shardOf,
+  type Resource,
+} from "./resources.ts";
 
 describe("resolveApiPath", () => {
   it.each([
@@ -105,5 +120,38 @@ describe("identifierFileName", () => {
     const names = keys.map(identifierFileName);
     expect(new Set(names).size).toBe(keys.length);
     for (const n of names) expect(n).toMatch(/^[\x20-\x7e]+$/);
+  });
+});
+
+describe("what each entry carries", () => {
+  it("every API resource has a media type the API promises and the API's cache", () => {
+    for (const r of Object.values(API)) {
+      expect(Object.values(MEDIA)).toContain(r.media);
+      expect(r.cache).toBe(API_CACHE);
+    }
+  });
+
+  it("the site's files keep Netlify's default cache but for the assets (immutable) and the search and fleet indexes (as the API)", () => {
+    const cached = Object.entries(PAGES as Record<string, Resource>).flatMap(([name, r]) => (r.cache ? [[name, r.cache]] : []));
+    expect(cached).toEqual([
+      ["asset", IMMUTABLE],
+      ["searchIndex", API_CACHE],
+      ["fleetIndex", API_CACHE],
+    ]);
+  });
+
+  it("the per-device resources are the API's six named by a slug and the device page, each with its 410 body", () => {
+    expect(DEVICE_RESOURCES).toEqual(["record", "evidence", "badge", "shields", "deviceCalendar", "deviceCalendarNoAlarms"]);
+    expect(PER_DEVICE).toEqual([...DEVICE_RESOURCES.map((name) => API[name]), PAGES.device]);
+    for (const r of PER_DEVICE) expect(r.path).toContain("{device_slug}");
+    expect(PER_DEVICE.map((r) => [r.path, r.device.withdrawn("old-watch"), r.device.ownErrors])).toEqual([
+      [API.record.path, STORAGE.goneProblem("old-watch"), false],
+      [API.evidence.path, STORAGE.goneProblem("old-watch"), false],
+      [API.badge.path, STORAGE.withdrawnBadge, true],
+      [API.shields.path, STORAGE.withdrawnShields, true],
+      [API.deviceCalendar.path, STORAGE.goneProblem("old-watch"), false],
+      [API.deviceCalendarNoAlarms.path, STORAGE.goneProblem("old-watch"), false],
+      [PAGES.device.path, PAGES.withdrawal.file({ device_slug: "old-watch" }), true],
+    ]);
   });
 });

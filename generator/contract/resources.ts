@@ -1,13 +1,17 @@
 // The resource table: every public path of the API and the site, named once,
-// beside the file the build stores it in. A path pattern's {name}
+// beside the file the build stores it in, with what every layer must agree on
+// about it: its media type and cache policy, and for a resource named by a
+// device's slug, how a rename and a withdrawal answer. A path pattern's {name}
 // placeholders each stand for part of one path segment
 // (`/api/v1/calendar/{device_slug}.ics`). `file` maps the same parameters to
 // the stored file, so the storage layout can change here without changing a
 // public URL. The per-device resources take the build's Layout as well:
 // past Netlify's limit of entries per folder their files are spread over
 // subfolders (docs/API.md#storage-layout). Everything else (URL builders, emitters, the generated
-// _redirects, the edge function, the OpenAPI document, the templates) takes
-// its paths from here. No imports: it runs under Node and Deno alike.
+// _redirects and _headers, the edge function's headers and misses, the OpenAPI
+// document, the templates) takes its paths and these properties from here.
+// It imports only contract/media.ts: it runs under Node and Deno alike.
+import { API_CACHE, IMMUTABLE, MEDIA } from "./media.ts";
 
 type Names<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | Names<Rest> : never;
 export type Params<P extends string> = { [K in Names<P>]: string };
@@ -17,7 +21,32 @@ export interface Resource<P extends string = string> {
   origin: "api" | "site";
   /** The public path pattern. */
   path: P;
+  /** The media type of its answer; absent on the site's files, which the CDN types by their extension. */
+  media?: string;
+  /** The Cache-Control of its answer; absent where Netlify's default holds (a page: revalidated at each view). */
+  cache?: string;
+  /** Set on a resource named by a device's slug (derive/routes.ts writes its rules, serve/core.ts follows them on a miss). */
+  device?: PerDevice;
 }
+
+/**
+ * How a resource named by a device's slug answers for a slug that is no
+ * record's current one. A former slug (a record's formerSlugs) answers 301 with
+ * the same resource under the current slug, at every such resource alike; a
+ * withdrawn record's slug answers 410 with the stored body `withdrawn` names.
+ */
+export interface PerDevice {
+  /** The stored file a withdrawn record's path answers with 410. */
+  withdrawn(slug: string): string;
+  /** Whether that body, and the 404 of an unknown slug, are in the resource's own format (an image tag, shields' server, a page) rather than a problem document. */
+  ownErrors: boolean;
+}
+
+/** An API answer: every one is cached the API's five minutes (docs/API.md). */
+const answer = <R extends Resource>(media: string, r: R): R & { media: string; cache: string } => ({ ...r, media, cache: API_CACHE });
+
+/** A site file the CDN answers with a cache policy of its own (derive/routes.ts writes it into _headers). */
+const cached = <R extends Resource>(cache: string, r: R): R & { cache: string } => ({ ...r, cache });
 
 /** A resource the build writes as a file. */
 export interface StoredResource<P extends string = string> extends Resource<P> {
@@ -93,9 +122,14 @@ function shardedResource<P extends string>(
   };
 }
 
-/** A per-device resource stored as `<folder>/[<shard>/]<slug><extension>`. */
-const deviceResource = <P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string) =>
-  shardedResource(origin, path, folder, extension, "device_slug" as Names<P>);
+/** A per-device resource stored as `<folder>/[<shard>/]<slug><extension>`, answering a rename and a withdrawal as `device` says. */
+const deviceResource = <P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string, device: PerDevice) => ({
+  ...shardedResource(origin, path, folder, extension, "device_slug" as Names<P>),
+  device,
+});
+
+/** A withdrawn record's API resources answer 410 with its gone problem, except the badges, which answer in their own format. */
+const GONE_PROBLEM: PerDevice = { withdrawn: (slug) => STORAGE.goneProblem(slug), ownErrors: false };
 
 /**
  * An identifier key (contract/identifiers.ts: letters, digits and commas) as
@@ -109,16 +143,28 @@ export const API_ROOT = "/api/";
 
 /** The public endpoints of the API (docs/API.md#endpoints). */
 export const API = {
-  list: resource("api", "/api/v1/devices"),
-  legacyList: resource("api", "/api/devices"),
-  record: deviceResource("api", "/api/v1/devices/{device_slug}", "/api/v1/devices", ".json"),
-  evidence: deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json"),
-  dataset: resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
-  datasetYear: resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
+  list: answer(MEDIA.json, resource("api", "/api/v1/devices")),
+  legacyList: answer(MEDIA.json, resource("api", "/api/devices")),
+  record: answer(MEDIA.json, deviceResource("api", "/api/v1/devices/{device_slug}", "/api/v1/devices", ".json", GONE_PROBLEM)),
+  evidence: answer(MEDIA.json, deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json", GONE_PROBLEM)),
+  dataset: answer(
+    MEDIA.csv,
+    resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
+  ),
+  datasetYear: answer(
+    MEDIA.csv,
+    resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
+  ),
   /** Every published record as the record endpoint answers it, one JSON document per line (docs/dumps.md). */
-  devicesNdjson: resource("api", "/api/v1/devices.ndjson", () => "/api/v1/devices.ndjson"),
+  devicesNdjson: answer(
+    MEDIA.ndjson,
+    resource("api", "/api/v1/devices.ndjson", () => "/api/v1/devices.ndjson"),
+  ),
   /** The catalog as a SQLite database (docs/dumps.md). */
-  datasetSqlite: resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite"),
+  datasetSqlite: answer(
+    MEDIA.sqlite,
+    resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite"),
+  ),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
    * client writes it; the edge function reads the file of its key
@@ -127,66 +173,94 @@ export const API = {
    * under the identifiers' own layout (STORAGE.identifierLayout), chosen for
    * their number as the devices' is for theirs.
    */
-  identifier: shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
-    fileName: identifierFileName,
-    nested: true,
-  }),
-  badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
+  identifier: answer(
+    MEDIA.json,
+    shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
+      fileName: identifierFileName,
+      nested: true,
+    }),
+  ),
+  badge: answer(
+    MEDIA.svg,
+    deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg", { withdrawn: () => STORAGE.withdrawnBadge, ownErrors: true }),
+  ),
   /** The badge's words as shields.io's endpoint JSON, for a shields badge that shields' own CDN caches. */
-  shields: deviceResource("api", "/api/v1/shields/{device_slug}", "/api/v1/shields", ".json"),
+  shields: answer(
+    MEDIA.json,
+    deviceResource("api", "/api/v1/shields/{device_slug}", "/api/v1/shields", ".json", { withdrawn: () => STORAGE.withdrawnShields, ownErrors: true }),
+  ),
   /** The calendars carry reminders (contract/subscriptions.ts REMINDER_DAYS); each has a twin without them under `no-alarms`. */
-  deviceCalendar: deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics"),
-  deviceCalendarNoAlarms: deviceResource("api", "/api/v1/calendar/no-alarms/{device_slug}.ics", "/api/v1/calendar/no-alarms", ".ics"),
-  manufacturerCalendar: resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
-  manufacturerCalendarNoAlarms: resource(
-    "api",
-    "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics",
-    (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`,
+  deviceCalendar: answer(MEDIA.ics, deviceResource("api", "/api/v1/calendar/{device_slug}.ics", "/api/v1/calendar", ".ics", GONE_PROBLEM)),
+  deviceCalendarNoAlarms: answer(
+    MEDIA.ics,
+    deviceResource("api", "/api/v1/calendar/no-alarms/{device_slug}.ics", "/api/v1/calendar/no-alarms", ".ics", GONE_PROBLEM),
+  ),
+  manufacturerCalendar: answer(
+    MEDIA.ics,
+    resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
+  ),
+  manufacturerCalendarNoAlarms: answer(
+    MEDIA.ics,
+    resource("api", "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`),
   ),
   /** One manufacturer's record changes (Atom), linked from its manufacturer page and from /feed.xml. */
-  manufacturerFeed: resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
+  manufacturerFeed: answer(
+    MEDIA.atom,
+    resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
+  ),
   /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
-  manufacturerFeedArchive: resource(
-    "api",
-    "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
-    (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month.slice(0, 4)}/${p.month}.xml`,
+  manufacturerFeedArchive: answer(
+    MEDIA.atom,
+    resource(
+      "api",
+      "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
+      (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month.slice(0, 4)}/${p.month}.xml`,
+    ),
   ),
   /** The subscription document of the change feed: the months not yet archived, linking the newest archive. */
-  feed: resource("api", "/feed.xml", () => "/feed.xml"),
+  feed: answer(
+    MEDIA.atom,
+    resource("api", "/feed.xml", () => "/feed.xml"),
+  ),
   /**
    * An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM). Stored in a folder
    * per year (as a manufacturer's archives), so no folder of the output grows with the years beyond twelve files.
    */
-  feedArchive: resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month.slice(0, 4)}/${p.month}.xml`),
-  supportCalendar: resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
-  supportCalendarNoAlarms: resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
-  recordSchema: resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
-  openapi: resource("api", "/api/v1/openapi.json", () => "/api/v1/openapi.json"),
+  feedArchive: answer(
+    MEDIA.atom,
+    resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month.slice(0, 4)}/${p.month}.xml`),
+  ),
+  supportCalendar: answer(
+    MEDIA.ics,
+    resource("api", "/support-calendar.ics", () => "/support-calendar.ics"),
+  ),
+  supportCalendarNoAlarms: answer(
+    MEDIA.ics,
+    resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
+  ),
+  recordSchema: answer(
+    MEDIA.json,
+    resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),
+  ),
+  openapi: answer(
+    MEDIA.json,
+    resource("api", "/api/v1/openapi.json", () => "/api/v1/openapi.json"),
+  ),
 };
 
 export type ApiResourceName = keyof typeof API;
 
-/**
- * The API's resources named by a device's slug: a former slug redirects from
- * each (301), and a withdrawn record answers 410 at each (derive/routes.ts
- * writes the rules, serve/core.ts follows them on a miss). The device page
- * (PAGES.device) behaves the same.
- */
-export const DEVICE_RESOURCES = [
-  "record",
-  "evidence",
-  "badge",
-  "shields",
-  "deviceCalendar",
-  "deviceCalendarNoAlarms",
-] as const satisfies readonly ApiResourceName[];
+/** A withdrawn record's notice; also the 410 body of its device page. */
+const withdrawal = resource("site", "/withdrawn/{device_slug}", (p) => `/withdrawn/${p.device_slug}.html`);
 
 /** The human pages. */
 export const PAGES = {
   home: resource("site", "/", () => "/index.html"),
-  device: deviceResource("site", "/devices/{device_slug}", "/devices", ".html"),
-  /** A withdrawn record's notice; also the 410 body of its device page. */
-  withdrawal: resource("site", "/withdrawn/{device_slug}", (p) => `/withdrawn/${p.device_slug}.html`),
+  device: deviceResource("site", "/devices/{device_slug}", "/devices", ".html", {
+    withdrawn: (slug) => withdrawal.file({ device_slug: slug }),
+    ownErrors: true,
+  }),
+  withdrawal,
   browse: resource("site", "/browse/", () => "/browse/index.html"),
   /** The A–Z pages after the first, numbered from 2. */
   browsePage: resource("site", "/browse/{number}", (p) => `/browse/${p.number}.html`),
@@ -202,7 +276,11 @@ export const PAGES = {
   doc: resource("site", "/docs/{name}", (p) => `/docs/${p.name}.html`),
   apiReference: resource("site", "/docs/reference", () => "/docs/reference.html"),
   problemTypes: resource("site", "/docs/problems", () => "/docs/problems.html"),
-  asset: resource("site", "/assets/{file}", (p) => `/assets/${p.file}`),
+  /** Named by a hash of their content (emit/assets.ts): a changed file is a new address. */
+  asset: cached(
+    IMMUTABLE,
+    resource("site", "/assets/{file}", (p) => `/assets/${p.file}`),
+  ),
   /** Every manufacturer, linking its pages, calendar and feed. */
   manufacturers: resource("site", "/manufacturers/", () => "/manufacturers/index.html"),
   /** A manufacturer's devices: the first page of them (newest first) as charts beside tables. */
@@ -212,13 +290,20 @@ export const PAGES = {
   /**
    * A file of the site search's static index (derive/search-files.ts names
    * them; docs/search.md). Here `{file}` is a relative path that may hold
-   * slashes: the index nests its files in folders of bounded size.
+   * slashes: the index nests its files in folders of bounded size. Read by
+   * the pages, not part of the API, and cached as the API is.
    */
-  searchIndex: resource("site", "/search-index/v1/{file}", (p) => `/search-index/v1/${p.file}`),
+  searchIndex: cached(
+    API_CACHE,
+    resource("site", "/search-index/v1/{file}", (p) => `/search-index/v1/${p.file}`),
+  ),
   /** The fleet check: a fleet's export matched against the catalog in the browser (docs/fleet.md). */
   fleet: resource("site", "/fleet", () => "/fleet.html"),
-  /** A file of the fleet check's static index (derive/fleet-index.ts names them; docs/fleet.md). */
-  fleetIndex: resource("site", "/fleet-index/v1/{file}", (p) => `/fleet-index/v1/${p.file}`),
+  /** A file of the fleet check's static index (derive/fleet-index.ts names them; docs/fleet.md), cached as the search index is. */
+  fleetIndex: cached(
+    API_CACHE,
+    resource("site", "/fleet-index/v1/{file}", (p) => `/fleet-index/v1/${p.file}`),
+  ),
   /** For crawlers: robots.txt, and the sitemap, an index naming its parts (derive/sitemap.ts). */
   robots: resource("site", "/robots.txt", () => "/robots.txt"),
   sitemap: resource("site", "/sitemap.xml", () => "/sitemap.xml"),
@@ -227,6 +312,14 @@ export const PAGES = {
   siteImage: resource("site", "/share/site.png", () => "/share/site.png"),
   manufacturerImage: resource("site", "/share/manufacturers/{manufacturer}.png", (p) => `/share/manufacturers/${p.manufacturer}.png`),
 };
+
+/** The API's resources named by a device's slug, in table order (serve/core.ts: their misses, renames and withdrawals). */
+export const DEVICE_RESOURCES = (Object.keys(API) as ApiResourceName[]).filter((name) => API[name].device);
+
+/** Every resource named by a device's slug, the API's and the device page, in table order (derive/routes.ts writes their 301 and 410 rules). */
+export const PER_DEVICE = ([...Object.values(API), ...Object.values(PAGES)] as Resource[]).filter(
+  (r): r is Resource & { device: PerDevice } => r.device !== undefined,
+);
 
 /**
  * Files the build writes that are not endpoints: the edge function reads them

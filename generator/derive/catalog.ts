@@ -11,7 +11,7 @@ export interface Catalog {
   redirects: { from: string; to: string }[];
 }
 
-/** The day of a record's newest revision (the "recently changed" order and the calendar's DTSTAMP). */
+/** The day of a record's newest revision (the calendar's DTSTAMP; with the verdict's first day, the record's `updated`, derive/documents.ts). */
 export function latestRevisionDay(r: DeviceRecord): string {
   return r.evidence.revisions.reduce((max, rev) => (rev.date > max ? rev.date : max), "");
 }

@@ -3,9 +3,9 @@
 // attribution; the evidence document ties every dated claim to its sources,
 // words a recall search without overclaiming, and lists revisions newest first.
 import { describe, expect, it } from "vitest";
-import { fixtureRecord, TEST_SITE } from "../../test/helpers/records.ts";
+import { fixtureRecord, fixtureRecords, TEST_SITE } from "../../test/helpers/records.ts";
 import type { DeviceRecord } from "../schema/record.ts";
-import { deviceDocument, deviceSummary, evidenceDocument } from "./documents.ts";
+import { deviceDocument, deviceSummary, evidenceDocument, recentlyChanged } from "./documents.ts";
 
 const site = { ...TEST_SITE };
 
@@ -143,5 +143,31 @@ describe("the evidence document", () => {
   it("carries the sources and repairability as curated", () => {
     expect(ev.sources).toEqual(alpha.evidence.sources);
     expect(ev.repairability).toEqual(alpha.evidence.repairability);
+  });
+});
+
+describe("the recently changed records", () => {
+  const records = fixtureRecords().filter((r) => r.publication.state === "published");
+
+  it("counts a verdict that began after the newest revision as a change, as the record's updated does", () => {
+    // On this day gamma-phone's and lambda-tablet's verdicts began after their newest revisions (2026-11-01, 2026-10-15).
+    const later = { ...site, now: "2028-01-01" };
+    const recent = recentlyChanged(records, later, 3);
+    expect(recent.map((d) => [d.slug, d.updated])).toEqual([
+      ["lambda-tablet", "2027-08-23"],
+      ["gamma-phone", "2027-07-01"],
+      ["hostile-device", "2026-11-02"],
+    ]);
+  });
+
+  it("orders by updated, newest first, then by slug, and keeps count of them", () => {
+    const recent = recentlyChanged(records, site, records.length);
+    expect(recent).toHaveLength(records.length);
+    for (let i = 1; i < recent.length; i++) {
+      const [a, b] = [recent[i - 1]!, recent[i]!];
+      expect(a.updated > b.updated || (a.updated === b.updated && a.slug < b.slug)).toBe(true);
+    }
+    expect(recentlyChanged(records, site, 2)).toEqual(recent.slice(0, 2));
+    expect(recent[0]).toEqual(deviceDocument(records.find((r) => r.slug === recent[0]!.slug)!, site));
   });
 });

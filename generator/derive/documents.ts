@@ -23,6 +23,19 @@ function updatedDay(r: DeviceRecord, verdictFrom: string | null): string {
   return verdictFrom && verdictFrom > revised ? verdictFrom : revised;
 }
 
+/**
+ * The `count` most recently changed records, as documents: newest `updated`
+ * first (the one meaning of "changed" that the records, the list's
+ * meta.updated and the sitemap's lastmod share: a revision, or a verdict
+ * that began later), then by slug. The home page's "Recently changed".
+ */
+export function recentlyChanged(records: DeviceRecord[], site: Site, count: number): DeviceDocument[] {
+  return records
+    .map((r) => deviceDocument(r, site))
+    .sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.slug < b.slug ? -1 : 1))
+    .slice(0, count);
+}
+
 /** A device as it appears in list pages: everything but the attribution block. */
 export const deviceSummary = perRecord(summaryOf);
 

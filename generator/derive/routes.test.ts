@@ -13,7 +13,7 @@ import type { Catalog } from "./catalog.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import { loadNetlifyRules } from "../serve/netlify-rules.ts";
 import { sampleParams } from "../../test/helpers/resource-params.ts";
-import { allRedirects, catalogRedirects, formatHeaders, formatRedirects, headerRules, siteHeaderRules, staticRedirects } from "./routes.ts";
+import { allRedirects, catalogRedirects, formatHeaders, formatRedirects, headerRules, pathsOf, siteHeaderRules, staticRedirects } from "./routes.ts";
 
 const SITE = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example" };
 
@@ -101,6 +101,15 @@ describe("header rules", () => {
     expect(policy).toContain(connect);
     expect(policy).toEqual(expect.arrayContaining(["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]));
   });
+});
+
+describe("pathsOf", () => {
+  it.each([
+    [PAGES.asset, "/assets/*"],
+    [PAGES.searchIndex, "/search-index/v1/*"],
+    [PAGES.browseTypePage, "/browse/*"],
+    [PAGES.license, "/license"],
+  ])("%o as a _headers pattern is %s", (r, pattern) => expect(pathsOf(r as Resource)).toBe(pattern));
 });
 
 describe("redirect rules", () => {

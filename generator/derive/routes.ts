@@ -5,8 +5,8 @@
 // of pages, assets and stored files. The API's answers carry headers the edge
 // function sets itself (headers.ts): Netlify applies no _headers rule to them.
 import type { Catalog } from "./catalog.ts";
-import { API_CACHE, IMMUTABLE, MEDIA, NO_STORE } from "../contract/media.ts";
-import { API, API_ROOT, DEVICE_RESOURCES, PAGES, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
+import { MEDIA, NO_STORE } from "../contract/media.ts";
+import { API_ROOT, PAGES, PER_DEVICE, RATE_LIMITED_PATH, STORAGE, pathOf, type Resource } from "../contract/resources.ts";
 import { CORS_HEADERS, SECURITY_HEADERS } from "../contract/headers.ts";
 import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
 
@@ -28,6 +28,9 @@ export interface HeaderRule {
 /** Every path in a stored file's folder. */
 const inFolderOf = (file: string) => `${file.slice(0, file.lastIndexOf("/"))}/*`;
 
+/** A resource's paths as a _headers pattern: the path itself, or every path from its first placeholder's segment on. */
+export const pathsOf = (r: Resource) => (r.path.includes("{") ? `${r.path.slice(0, r.path.lastIndexOf("/", r.path.indexOf("{")))}/*` : r.path);
+
 /** What the 429 the platform rewrites to carries (the chain's values at zero remaining; Netlify does not say when the window frees). */
 const RATE_LIMITED = {
   "Cache-Control": NO_STORE,
@@ -47,12 +50,8 @@ export const headerRules: HeaderRule[] = [
   { path: `${API_ROOT}*`, headers: CORS_HEADERS },
   { path: inFolderOf(STORAGE.rateLimitedProblem), headers: { "Content-Type": MEDIA.problem } },
   { path: RATE_LIMITED_PATH, headers: RATE_LIMITED },
-  // The pages' assets, named by a hash of their content (emit/assets.ts); the pages themselves keep Netlify's default (revalidate each view).
-  { path: inFolderOf(PAGES.asset.file({ file: "x" })), headers: { "Cache-Control": IMMUTABLE } },
-  // The site search's static index (derive/search-files.ts): read by the home page, not part of the API; cached as the API is.
-  { path: inFolderOf(PAGES.searchIndex.file({ file: "root.json" })), headers: { "Cache-Control": API_CACHE } },
-  // The fleet check's static index (derive/fleet-index.ts): likewise.
-  { path: inFolderOf(PAGES.fleetIndex.file({ file: "fleet.json" })), headers: { "Cache-Control": API_CACHE } },
+  // The site's files with a cache policy of their own (the assets, the search and fleet indexes); the pages keep Netlify's default (revalidate each view).
+  ...Object.values(PAGES as Record<string, Resource>).flatMap((r) => (r.cache ? [{ path: pathsOf(r), headers: { "Cache-Control": r.cache } }] : [])),
 ];
 
 /**
@@ -92,28 +91,16 @@ export const staticRedirects: RedirectRule[] = [
 /** The corrections form (templates/corrections.njk): Netlify Forms collects it; the preview only acknowledges it. */
 export const CORRECTIONS_FORM = { name: "correction", action: PAGES.correctionsThanks.path } as const;
 
-/** Per-record rules: a former slug answers 301 to the current path; a withdrawn record answers 410 (the edge function asks these rules). */
+/**
+ * Per-record rules at every resource named by a device's slug (the resource
+ * table's PER_DEVICE): a former slug answers 301 to the same resource under
+ * the current slug; a withdrawn record's slug answers 410 with the body the
+ * table names (the edge function asks these rules on a miss).
+ */
 export function catalogRedirects(catalog: Catalog): RedirectRule[] {
   const at = (r: Resource, slug: string) => pathOf(r, { device_slug: slug });
-  const moved = catalog.redirects.flatMap(({ from, to }) =>
-    [...DEVICE_RESOURCES.map((name) => API[name]), PAGES.device].map((r) => ({
-      from: at(r, from),
-      to: at(r, to),
-      status: 301,
-      force: true,
-    })),
-  );
-  const gone = catalog.withdrawn.flatMap((r) => [
-    ...[API.evidence, API.record, API.deviceCalendar, API.deviceCalendarNoAlarms].map((api) => ({
-      from: at(api, r.slug),
-      to: STORAGE.goneProblem(r.slug),
-      status: 410,
-      force: true,
-    })),
-    { from: at(API.badge, r.slug), to: STORAGE.withdrawnBadge, status: 410, force: true },
-    { from: at(API.shields, r.slug), to: STORAGE.withdrawnShields, status: 410, force: true },
-    { from: at(PAGES.device, r.slug), to: PAGES.withdrawal.file({ device_slug: r.slug }), status: 410, force: true },
-  ]);
+  const moved = catalog.redirects.flatMap(({ from, to }) => PER_DEVICE.map((r) => ({ from: at(r, from), to: at(r, to), status: 301, force: true })));
+  const gone = catalog.withdrawn.flatMap(({ slug }) => PER_DEVICE.map((r) => ({ from: at(r, slug), to: r.device.withdrawn(slug), status: 410, force: true })));
   return [...moved, ...gone];
 }
 

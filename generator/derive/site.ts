@@ -118,6 +118,8 @@ const urlBuilders = (site: Origins) => {
       page > 1 ? urlOf(site, PAGES.browseTypePage, { type, number: String(page) }) : urlOf(site, PAGES.browseType, { type }),
     license: only(PAGES.license),
     corrections: only(PAGES.corrections),
+    /** The corrections form with a device named (its script fills the device field from `device`). */
+    correction: (slug: string) => `${urlOf(site, PAGES.corrections, {})}?device=${encodeURIComponent(slug)}`,
     docs: only(PAGES.docs),
     doc: (name: string) => urlOf(site, PAGES.doc, { name }),
     apiReference: only(PAGES.apiReference),

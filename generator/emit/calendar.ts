@@ -21,7 +21,7 @@ import { perRecord } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
 import { fold } from "../derive/ics-fold.ts";
-import { API } from "../contract/resources.ts";
+import { API, pathOf } from "../contract/resources.ts";
 import { REMINDER_DAYS } from "../contract/subscriptions.ts";
 import type { EmitContext, Emitter } from "./context.ts";
 
@@ -31,8 +31,7 @@ const NAME_SLOT = "\u0001name\u0001";
 const NOTE_SLOT = "\u0001note\u0001";
 
 /** Said in the whole-catalog calendar's description: what it leaves out, and where that is. */
-const CATALOG_NOTE =
-  " This calendar holds the soonest endings of the next 12 months, as many as keep it under 1 MB; every ending is in its device's calendar (links.calendar of each record) and its manufacturer's (/api/v1/calendar/manufacturers/<manufacturer>.ics).";
+const CATALOG_NOTE = ` This calendar holds the soonest endings of the next 12 months, as many as keep it under 1 MB; every ending is in its device's calendar (links.calendar of each record) and its manufacturer's (${pathOf(API.manufacturerCalendar, { manufacturer: "<manufacturer>" })}).`;
 
 /** Said in every calendar's description: whether it reminds, and where its twin is. */
 const alarmsNote = (alarms: boolean, twin: string) =>

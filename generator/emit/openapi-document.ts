@@ -13,7 +13,7 @@ import { SQLITE_TABLES } from "../derive/sqlite-tables.ts";
 import { ALLOWED_REQUEST_HEADERS, API_METHODS, LEGACY_API, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { MEDIA } from "../contract/media.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
-import { API } from "../contract/resources.ts";
+import { API, type ApiResourceName } from "../contract/resources.ts";
 import { REMINDER_DAYS } from "../contract/subscriptions.ts";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
@@ -331,13 +331,29 @@ const PARAMETERS = {
   },
 };
 
+/** A 200 answer: its body's schema, in the media type the resource table gives the resource. */
+interface Answer {
+  description: string;
+  headers: Record<string, object>;
+  schema: object;
+}
+
+const answer = (description: string, schema: object, headers: Record<string, object>): Answer => ({ description, headers, schema });
+
+/**
+ * An API resource's operations as written here: what the resource table
+ * already says (its path, its media type, whether a device's slug names it
+ * and so answers 301, 404 and 410) is added by `getOperation`.
+ */
 interface Operation {
   operationId: string;
   tag: string;
   summary: string;
   description: string;
   parameters?: object[];
-  responses: Record<string, object>;
+  ok: Answer;
+  /** Statuses besides 200 (and besides the per-device ones, unless in the resource's own format). */
+  responses?: Record<string, object>;
   deprecated?: true;
 }
 
@@ -357,9 +373,17 @@ function headResponse(response: object): object {
 /**
  * Every path answers GET, HEAD (the GET's status and headers, no body) and
  * OPTIONS (the CORS preflight); GET and HEAD answer 304, 405 and 429 besides
- * their own statuses.
+ * their own statuses. A resource named by a device's slug takes the slug and
+ * answers its misses (slugMisses).
  */
-function getOperation({ operationId, tag, summary, description, parameters = [], responses, deprecated }: Operation) {
+function getOperation(
+  name: ApiResourceName,
+  { operationId, tag, summary, description, parameters: own = [], ok: { schema, ...ok }, responses = {}, deprecated }: Operation,
+) {
+  const resource = API[name];
+  const perDevice = resource.device !== undefined;
+  const parameters = perDevice ? [paramRef("DeviceSlug"), ...own] : own;
+  responses = { "200": { ...ok, content: body(resource.media, schema) }, ...(perDevice ? slugMisses(responses) : {}), ...responses };
   const get = {
     operationId,
     tags: [tag],
@@ -399,21 +423,18 @@ const ok = (description: string, content: object, headers: Record<string, object
 
 /**
  * What a per-device operation answers for a slug that names no published
- * record: 301 for a former slug, 404, 410 for a withdrawn record (the badge
- * answers its own 404 and 410 bodies, given in `own`).
+ * record: 301 for a former slug, 404, 410 for a withdrawn record (the badges
+ * answer their own 404 and 410 bodies, given in `own`).
  */
-const slugMisses = (own: { "404"?: object; "410"?: object } = {}) => ({
+const slugMisses = (own: { "404"?: object; "410"?: object }) => ({
   "301": responseRef("MovedToCurrentSlug"),
   "404": own["404"] ?? responseRef("DeviceNotFound"),
   "410": own["410"] ?? responseRef("DeviceGone"),
 });
 
 const csv = (description: string) =>
-  body(
-    MEDIA.csv,
-    text(
-      `${description} UTF-8 without a byte-order mark, RFC 4180, one row per device × model × region. Columns, in order: ${DATASET_COLUMNS.map((c) => c.name).join(", ")}.`,
-    ),
+  text(
+    `${description} UTF-8 without a byte-order mark, RFC 4180, one row per device × model × region. Columns, in order: ${DATASET_COLUMNS.map((c) => c.name).join(", ")}.`,
   );
 
 const DATASET_HEADERS = { ...API_HEADERS, "Content-Disposition": headerRef("DownloadDisposition"), Link: headerRef("LicenseLink") };
@@ -427,165 +448,138 @@ const DUMP_HEADERS = {
 };
 
 /** The deprecated list answers as the v1 list does, with its deprecation fields on every answer, errors included. */
-const legacy = (response: { headers: Record<string, object> }) => ({ ...response, headers: { ...response.headers, ...LEGACY_HEADERS } });
+const legacy = <R extends { headers: Record<string, object> }>(response: R): R => ({ ...response, headers: { ...response.headers, ...LEGACY_HEADERS } });
 
-function paths(site: Site) {
+function operations(site: Site): Record<ApiResourceName, Operation> {
   const u = urls(site);
   return {
-    [API.list.path]: getOperation({
+    list: {
       operationId: "listDevices",
       tag: "Devices",
       summary: "List and search published device records",
       description: `One page of records and a meta object. To read every result, repeat the request with cursor set to meta.nextCursor until it is null. Without q the order is by slug; with q, exact-name-first (exact, then prefix, then other matches, each by slug; a q equal to a model code, SM-A525F or iPhone15,4, is an exact match). type keeps the records of the given device types. Unknown parameters are ignored; q, type, limit or cursor given twice is an error.`,
       parameters: [paramRef("Query"), paramRef("DeviceType"), paramRef("Limit"), paramRef("Cursor")],
+      ok: answer("A page of records.", schemaRef("ListPage"), API_HEADERS),
       responses: {
-        "200": ok("A page of records.", body(MEDIA.json, schemaRef("ListPage")), API_HEADERS),
         "400": responseRef("ListParameterProblem"),
         "503": responseRef("ListUnavailable"),
       },
-    }),
-    [API.record.path]: getOperation({
+    },
+    record: {
       operationId: "getDevice",
       tag: "Devices",
       summary: "One published device record",
       description: `The record with each commitment's status, the verdict as of the build day, its links (the canonical page is ${u.page("<device_slug>")}) and the attribution.`,
-      parameters: [paramRef("DeviceSlug")],
-      responses: {
-        "200": ok("The record.", body(MEDIA.json, schemaRef("DeviceDocument")), API_HEADERS),
-        ...slugMisses(),
-      },
-    }),
-    [API.evidence.path]: getOperation({
+      ok: answer("The record.", schemaRef("DeviceDocument"), API_HEADERS),
+    },
+    evidence: {
       operationId: "getDeviceEvidence",
       tag: "Devices",
       summary: "The evidence of one record",
       description:
         "Lifecycle assertions, sources (links only), recall-registry searches, repairability and revisions, kept apart so provenance need not be inferred.",
-      parameters: [paramRef("DeviceSlug")],
-      responses: {
-        "200": ok("The evidence.", body(MEDIA.json, schemaRef("EvidenceDocument")), API_HEADERS),
-        ...slugMisses(),
-      },
-    }),
-    [API.identifier.path]: getOperation({
+      ok: answer("The evidence.", schemaRef("EvidenceDocument"), API_HEADERS),
+    },
+    identifier: {
       operationId: "getDevicesByIdentifier",
       tag: "Devices",
       summary: "The devices that carry a model code",
       description: `Every published device variant that carries the identifier, with the identifier's kind and source and links to the record (which has the verdict), its evidence and its canonical page (${u.page("<device_slug>")}). More than one device only where the source itself gives them one code. To search names and codes together, use ${API.list.path}?q=.`,
       parameters: [paramRef("Identifier")],
+      ok: answer("The devices.", schemaRef("IdentifierDocument"), API_HEADERS),
       responses: {
-        "200": ok("The devices.", body(MEDIA.json, schemaRef("IdentifierDocument")), API_HEADERS),
         "404": responseRef("IdentifierNotFound"),
       },
-    }),
-    [API.dataset.path]: getOperation({
+    },
+    dataset: {
       operationId: "getDataset",
       tag: "Exports",
       summary: "The published catalog as CSV",
       description: `The whole published catalog, or with year one support year (the same file as ${API.datasetYear.path}). Reuse under the dataset license (${u.license()}): show the attribution and link each reused fact to its canonical device page.`,
       parameters: [paramRef("Year")],
+      ok: answer("The CSV download.", csv("The catalog, or the rows of the support year."), DATASET_HEADERS),
       responses: {
-        "200": ok("The CSV download.", csv("The catalog, or the rows of the support year."), DATASET_HEADERS),
         "400": responseRef("InvalidYear"),
         "404": responseRef("YearNotFound"),
       },
-    }),
-    [API.datasetYear.path]: getOperation({
+    },
+    datasetYear: {
       operationId: "getDatasetYear",
       tag: "Exports",
       summary: "One support year of the catalog as CSV",
       description:
         "Every row of each record with an OS or security end, a dated minimum commitment, an announced ceiling, a last update observed or a day the source listed support as continuing in that year (for any scope, so a record's regional context stays with it). A date's year is the year of its period; unknown dates belong to no year.",
       parameters: [paramRef("YearInPath")],
+      ok: answer("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),
       responses: {
-        "200": ok("The CSV download.", csv("The rows of the support year."), DATASET_HEADERS),
         "400": responseRef("InvalidYear"),
         "404": responseRef("YearNotFound"),
       },
-    }),
-    [API.devicesNdjson.path]: getOperation({
+    },
+    devicesNdjson: {
       operationId: "getDevicesNdjson",
       tag: "Exports",
       summary: "Every published record as NDJSON",
       description: `The whole published catalog in one download for offline and air-gapped tools: one record per line, each exactly the body of ${API.record.path} (the DeviceDocument schema, attribution included), compact JSON, in slug order, UTF-8, every line ending in a line feed. The same data and day give the same bytes, so the ETag changes only with the content. Reuse under the dataset license (${u.license()}).`,
-      responses: {
-        "200": ok("The NDJSON download.", body(MEDIA.ndjson, text("Newline-delimited JSON: one DeviceDocument per line.")), DUMP_HEADERS),
-      },
-    }),
-    [API.datasetSqlite.path]: getOperation({
+      ok: answer("The NDJSON download.", text("Newline-delimited JSON: one DeviceDocument per line."), DUMP_HEADERS),
+    },
+    datasetSqlite: {
       operationId: "getDatasetSqlite",
       tag: "Exports",
       summary: "The published catalog as a SQLite database",
       description: `The catalog as a SQLite 3 database, ready for the sqlite3 shell, Datasette or any SQLite library: tables ${SQLITE_TABLES.map((t) => t.name).join(", ")} and about (the license, the attribution and the day the verdicts are for), with indexes; the schema is documented at ${u.doc("dumps")}. The same data and day give the same bytes. Reuse under the dataset license (${u.license()}).`,
-      responses: {
-        "200": ok("The SQLite download.", body(MEDIA.sqlite, { type: "string", format: "binary", description: "A SQLite 3 database file." }), DUMP_HEADERS),
-      },
-    }),
-    [API.shields.path]: getOperation({
+      ok: answer("The SQLite download.", { type: "string", format: "binary", description: "A SQLite 3 database file." }, DUMP_HEADERS),
+    },
+    shields: {
       operationId: "getShieldsEndpoint",
       tag: "Exports",
       summary: "The status badge as shields.io endpoint JSON",
       description: `The SVG badge's words and colours in shields.io's endpoint format, for a shields badge (https://img.shields.io/endpoint?url=<this URL>) that shields' own CDN caches, so a page's readers never meet this API's rate limit. Embed it, as the SVG badge, inside a link to the canonical device page (${u.page("<device_slug>")}).`,
-      parameters: [paramRef("DeviceSlug")],
+      ok: answer("The endpoint JSON.", schemaRef("ShieldsEndpoint"), API_HEADERS),
       responses: {
-        "200": ok("The endpoint JSON.", body(MEDIA.json, schemaRef("ShieldsEndpoint")), API_HEADERS),
-        ...slugMisses({
-          "404": ok('Not Found: an "unknown device" error badge.', body(MEDIA.json, schemaRef("ShieldsEndpoint")), API_HEADERS),
-          "410": ok('Gone: a "record withdrawn" error badge.', body(MEDIA.json, schemaRef("ShieldsEndpoint")), API_HEADERS),
-        }),
+        "404": ok('Not Found: an "unknown device" error badge.', body(API.shields.media, schemaRef("ShieldsEndpoint")), API_HEADERS),
+        "410": ok('Gone: a "record withdrawn" error badge.', body(API.shields.media, schemaRef("ShieldsEndpoint")), API_HEADERS),
       },
-    }),
-    [API.badge.path]: getOperation({
+    },
+    badge: {
       operationId: "getBadge",
       tag: "Exports",
       summary: "An SVG status badge",
       description: `The verdict's label in words on a colour for its code. Embed it inside a link to the canonical device page (${u.page("<device_slug>")}), so readers can inspect scope, evidence and uncertainty.`,
-      parameters: [paramRef("DeviceSlug")],
+      ok: answer("The badge.", text('An SVG image with role="img", an aria-label and a title in the same words.'), API_HEADERS),
       responses: {
-        "200": ok("The badge.", body(MEDIA.svg, text('An SVG image with role="img", an aria-label and a title in the same words.')), API_HEADERS),
-        ...slugMisses({
-          "404": ok(
-            'Not Found: a neutral "unknown device" badge, so an embedded image still shows something readable.',
-            body(MEDIA.svg, text("The unknown-device badge.")),
-            API_HEADERS,
-          ),
-          "410": ok('Gone: a "record withdrawn" badge.', body(MEDIA.svg, text("The record-withdrawn badge.")), API_HEADERS),
-        }),
+        "404": ok(
+          'Not Found: a neutral "unknown device" badge, so an embedded image still shows something readable.',
+          body(API.badge.media, text("The unknown-device badge.")),
+          API_HEADERS,
+        ),
+        "410": ok('Gone: a "record withdrawn" badge.', body(API.badge.media, text("The record-withdrawn badge.")), API_HEADERS),
         "429": {
           ...RESPONSES.RateLimited,
           description: `${RESPONSES.RateLimited.description} Where our code answers (the preview), a "busy" badge, so an embedded image still shows; on Netlify the platform's limiter answers the problem document.`,
-          content: { ...body(MEDIA.svg, text("The busy badge.")), ...RESPONSES.RateLimited.content },
+          content: { ...body(API.badge.media, text("The busy badge.")), ...RESPONSES.RateLimited.content },
         },
       },
-    }),
-    [API.deviceCalendar.path]: getOperation({
+    },
+    deviceCalendar: {
       operationId: "getDeviceCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of one device",
       description: `The support calendar's events for one device (the record's links.calendar), each with DISPLAY reminders ${REMINDER_DAYS.join(", ")} days before the first day its end can fall on (those still ahead): a note (a VJOURNAL) instead of events when nothing is upcoming, since a calendar holds at least one component.`,
-      parameters: [paramRef("DeviceSlug")],
-      responses: {
-        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
-        ...slugMisses(),
-      },
-    }),
-    [API.deviceCalendarNoAlarms.path]: getOperation({
+      ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), API_HEADERS),
+    },
+    deviceCalendarNoAlarms: {
       operationId: "getDeviceCalendarNoAlarms",
       tag: "Feeds",
       summary: "One device's calendar without reminders",
       description: `The same events as ${API.deviceCalendar.path}, with no VALARM reminders.`,
-      parameters: [paramRef("DeviceSlug")],
-      responses: {
-        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
-        ...slugMisses(),
-      },
-    }),
-    [API.manufacturerCalendar.path]: getOperation({
+      ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), API_HEADERS),
+    },
+    manufacturerCalendar: {
       operationId: "getManufacturerCalendar",
       tag: "Feeds",
       summary: "Upcoming documented support endings of every device of one manufacturer",
-      description:
-        "Every upcoming documented end of the manufacturer's published devices, with no horizon (the record's links.manufacturerCalendar). Together, the manufacturers' calendars hold every ending that /support-calendar.ics leaves out.",
+      description: `Every upcoming documented end of the manufacturer's published devices, with no horizon (the record's links.manufacturerCalendar). Together, the manufacturers' calendars hold every ending that ${API.supportCalendar.path} leaves out.`,
       parameters: [
         {
           name: "manufacturer",
@@ -595,28 +589,27 @@ function paths(site: Site) {
           schema: schemaRef("Slug"),
         },
       ],
+      ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), API_HEADERS),
       responses: {
-        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
         "404": responseRef("ManufacturerNotFound"),
       },
-    }),
-    [API.manufacturerCalendarNoAlarms.path]: getOperation({
+    },
+    manufacturerCalendarNoAlarms: {
       operationId: "getManufacturerCalendarNoAlarms",
       tag: "Feeds",
       summary: "The manufacturer's calendar without reminders",
       description: `The same events as ${API.manufacturerCalendar.path}, with no VALARM reminders.`,
       parameters: [MANUFACTURER_PARAM],
+      ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), API_HEADERS),
       responses: {
-        "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), API_HEADERS),
         "404": responseRef("ManufacturerNotFound"),
       },
-    }),
-    [API.manufacturerFeed.path]: getOperation({
+    },
+    manufacturerFeed: {
       operationId: "getManufacturerFeed",
       tag: "Feeds",
       summary: "Atom feed of the changes to one manufacturer's records",
-      description:
-        "As /feed.xml, for one manufacturer: its published records' revisions and passed ending-soon and ended days, and its records' withdrawals, newest first, with the same entry ids. The subscription document of an archived feed (RFC 5005): the months not yet archived, and a prev-archive link to the newest archive. Its manufacturer page links it, and /feed.xml links it as related.",
+      description: `As ${API.feed.path}, for one manufacturer: its published records' revisions and passed ending-soon and ended days, and its records' withdrawals, newest first, with the same entry ids. The subscription document of an archived feed (RFC 5005): the months not yet archived, and a prev-archive link to the newest archive. Its manufacturer page links it, and ${API.feed.path} links it as related.`,
       parameters: [
         {
           name: "manufacturer",
@@ -626,88 +619,94 @@ function paths(site: Site) {
           schema: schemaRef("Slug"),
         },
       ],
+      ok: answer("The feed.", text("An Atom (RFC 4287) feed."), API_HEADERS),
       responses: {
-        "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), API_HEADERS),
         "404": responseRef("ManufacturerNotFound"),
       },
-    }),
-    [API.manufacturerFeedArchive.path]: getOperation({
+    },
+    manufacturerFeedArchive: {
       operationId: "getManufacturerFeedArchive",
       tag: "Feeds",
       summary: "An archive document of one manufacturer's feed",
       description: "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change.",
       parameters: [MANUFACTURER_PARAM, MONTH_PARAM],
+      ok: answer("The archive.", text("An Atom (RFC 4287) feed document with fh:archive."), API_HEADERS),
       responses: {
-        "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
         "404": responseRef("ArchiveNotFound"),
       },
-    }),
-    [API.feed.path]: getOperation({
+    },
+    feed: {
       operationId: "getFeed",
       tag: "Feeds",
       summary: "Atom feed of record changes",
       description:
         "One entry per dated revision of each published record, one per day a documented end started ending soon or ended, and one per withdrawal, newest first. The subscription document of an archived feed (RFC 5005): it holds the months not yet archived and links the newest archive (prev-archive); following prev-archive reaches every entry once. Each manufacturer's feed is linked as related. Entry ids are stable across rebuilds.",
-      responses: { "200": ok("The feed.", body(MEDIA.atom, text("An Atom (RFC 4287) feed.")), SUBSCRIPTION_HEADERS) },
-    }),
-    [API.feedArchive.path]: getOperation({
+      ok: answer("The feed.", text("An Atom (RFC 4287) feed."), SUBSCRIPTION_HEADERS),
+    },
+    feedArchive: {
       operationId: "getFeedArchive",
       tag: "Feeds",
       summary: "An archive document of the change feed",
-      description:
-        "The entries of /feed.xml dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.",
+      description: `The entries of ${API.feed.path} dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.`,
       parameters: [MONTH_PARAM],
+      ok: answer("The archive.", text("An Atom (RFC 4287) feed document with fh:archive."), API_HEADERS),
       responses: {
-        "200": ok("The archive.", body(MEDIA.atom, text("An Atom (RFC 4287) feed document with fh:archive.")), API_HEADERS),
         "404": responseRef("ArchiveNotFound"),
       },
-    }),
-    [API.supportCalendar.path]: getOperation({
+    },
+    supportCalendar: {
       operationId: "getSupportCalendar",
       tag: "Feeds",
       summary: "Calendar of upcoming documented support endings",
       description:
         "The soonest documented ends of the next 12 months, as many as keep the file under 1 MB: one all-day event per documented end (OS and security separately, one per scope), spanning the whole period a month-, quarter- or year-precision end can mean. Minimum commitments, announced ceilings, unknown ends, ends without a documented date, observed last updates and listings of support are never events. Every ending is also in its device's and its manufacturer's calendar.",
-      responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
-    }),
-    [API.supportCalendarNoAlarms.path]: getOperation({
+      ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), SUBSCRIPTION_HEADERS),
+    },
+    supportCalendarNoAlarms: {
       operationId: "getSupportCalendarNoAlarms",
       tag: "Feeds",
       summary: "The support calendar without reminders",
       description: `The same events as ${API.supportCalendar.path}, with no VALARM reminders.`,
-      responses: { "200": ok("The calendar.", body(MEDIA.ics, text("An iCalendar (RFC 5545) document.")), SUBSCRIPTION_HEADERS) },
-    }),
-    [API.recordSchema.path]: getOperation({
+      ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), SUBSCRIPTION_HEADERS),
+    },
+    recordSchema: {
       operationId: "getDeviceRecordSchema",
       tag: "Descriptions",
       summary: "JSON Schema of the canonical device record",
       description: "The record as curators write it (draft 2020-12), generated from the same zod schema as the record bodies.",
-      responses: { "200": ok("The JSON Schema.", body(MEDIA.json, { type: "object", description: "A JSON Schema (draft 2020-12)." }), API_HEADERS) },
-    }),
-    [API.openapi.path]: getOperation({
+      ok: answer("The JSON Schema.", { type: "object", description: "A JSON Schema (draft 2020-12)." }, API_HEADERS),
+    },
+    openapi: {
       operationId: "getOpenApiDocument",
       tag: "Descriptions",
       summary: "This OpenAPI document",
       description: `Every endpoint, parameter, header and error of the API; rendered for reading at ${u.apiReference()}.`,
-      responses: { "200": ok("The OpenAPI 3.1 document.", body(MEDIA.json, { type: "object", description: "An OpenAPI 3.1 document." }), API_HEADERS) },
-    }),
-    [API.legacyList.path]: getOperation({
+      ok: answer("The OpenAPI 3.1 document.", { type: "object", description: "An OpenAPI 3.1 document." }, API_HEADERS),
+    },
+    legacyList: {
       operationId: "listDevicesLegacy",
       tag: "Legacy",
       summary: "Deprecated list wrapper",
       description: `Deprecated: use ${API.list.path}. The same q, type, limit and cursor (same defaults, bounds, errors, order and cursors), answered as a bare array of the same items; the next page is in the Link header (rel="next"), absent on the last page. The attribution is not in the body; the dataset license applies all the same.`,
       deprecated: true,
       parameters: [paramRef("Query"), paramRef("DeviceType"), paramRef("Limit"), paramRef("Cursor")],
+      ok: legacy(answer("The items of one page.", schemaRef("LegacyListPage"), API_HEADERS)),
       responses: {
-        "200": legacy(ok("The items of one page.", body(MEDIA.json, schemaRef("LegacyListPage")), API_HEADERS)),
         "304": legacy(RESPONSES.NotModified),
         "400": legacy(RESPONSES.ListParameterProblem),
         "405": legacy(RESPONSES.MethodNotAllowed),
         "429": legacy(RESPONSES.RateLimited),
         "503": legacy(RESPONSES.ListUnavailable),
       },
-    }),
+    },
   };
+}
+
+/** The paths: every resource of the API table, each with its operations, in the order of `operations`. */
+function paths(site: Site) {
+  return Object.fromEntries(
+    Object.entries(operations(site)).map(([name, op]) => [API[name as ApiResourceName].path, getOperation(name as ApiResourceName, op)]),
+  );
 }
 
 function overview(site: Site): string {
@@ -730,7 +729,7 @@ export function buildOpenApi(site: Site) {
       description: overview(site),
       license: { name: `${LICENSE.name} v${LICENSE.version}`, url: u.license() },
       // No mailbox is published: corrections and questions go through the corrections form.
-      contact: { name: "Device Lifecycle Records corrections", url: `${site.siteUrl}/corrections` },
+      contact: { name: "Device Lifecycle Records corrections", url: u.corrections() },
     },
     // A public API: no operation needs credentials (an empty list says so; an absent one says nothing).
     security: [],

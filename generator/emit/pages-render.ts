@@ -5,11 +5,11 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
 import markdownItAnchor from "markdown-it-anchor";
-import { latestRevisionDay, type Catalog } from "../derive/catalog.ts";
+import type { Catalog } from "../derive/catalog.ts";
 import { inSite, urls, type Site } from "../derive/site.ts";
 import { FLEET_INDEX_FILE } from "../derive/fleet-files.ts";
 import { PAGES, STORAGE, matchResource, pathOf, type Layout } from "../contract/resources.ts";
-import { deviceDocument, deviceSummary, evidenceDocument } from "../derive/documents.ts";
+import { deviceDocument, deviceSummary, evidenceDocument, recentlyChanged } from "../derive/documents.ts";
 import { describeDate, readableDate } from "../derive/dates.ts";
 import { describeCoverage, describeScope, verdictOf } from "../derive/verdict.ts";
 import type { CommitmentStatus } from "../contract/verdicts.ts";
@@ -315,13 +315,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     if (!file) throw new Error(`templates ask for an asset that emit/assets.ts does not make: ${name}`);
     return local.asset(file);
   };
-  const recent = [...catalog.published]
-    .sort((a, b) => {
-      const [da, db] = [latestRevisionDay(a), latestRevisionDay(b)];
-      return da < db ? 1 : da > db ? -1 : a.slug < b.slug ? -1 : 1;
-    })
-    .slice(0, 20)
-    .map((r) => deviceDocument(r, site));
+  const recent = recentlyChanged(catalog.published, site, 20);
   const upcoming = catalog.published
     .flatMap((r) => upcomingSupportEnds(r, site).map((e) => ({ ...e, page: local.page(r.slug) })))
     .sort(bySoonest)

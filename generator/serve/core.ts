@@ -36,9 +36,6 @@ const PER_DEVICE = new Set<ApiResourceName>(DEVICE_RESOURCES);
 /** Resources named by a manufacturer's slug. */
 const PER_MANUFACTURER = new Set<ApiResourceName>(["manufacturerCalendar", "manufacturerCalendarNoAlarms", "manufacturerFeed"]);
 
-/** The badges answer a miss and a withdrawal in their own format (an image tag, shields' server), with the status saying which. */
-const OWN_MISS_FORMAT = new Set<ApiResourceName>(["badge", "shields"]);
-
 /** The shields endpoint's 404 body: the unknown-device badge's words, as an error badge. */
 const UNKNOWN_DEVICE_SHIELDS = jsonText(shieldsEndpointOf(UNKNOWN_DEVICE_BADGE, { error: true }));
 
@@ -162,7 +159,8 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
       return null;
     }
     const body = new Uint8Array(await routed.arrayBuffer());
-    const headers = OWN_MISS_FORMAT.has(name)
+    // The badges answer in their own format (an image tag, shields' server), with the status saying which (contract/resources.ts PerDevice).
+    const headers = API[name].device?.ownErrors
       ? resourceHeaders(name, params)
       : { ...apiHeaders(url.pathname), "Content-Type": MEDIA.problem, "Cache-Control": API_CACHE };
     return finish(request, { status: 410, headers, body, etag: await etagOf(body) });
