@@ -59,6 +59,9 @@ export interface DeviceResource<P extends string = string> extends StoredResourc
   file(params: Params<P>, layout: Layout): string;
 }
 
+/** The site search's static index, by its format's version (docs/search.md). */
+const SEARCH_INDEX_ROOT = "/search-index/v2/";
+
 function resource<P extends string>(origin: Resource["origin"], path: P): Resource<P>;
 function resource<P extends string>(origin: Resource["origin"], path: P, file: (params: Params<P>) => string): StoredResource<P>;
 function resource<P extends string>(origin: Resource["origin"], path: P, file?: (params: Params<P>) => string): Resource<P> | StoredResource<P> {
@@ -290,12 +293,13 @@ export const PAGES = {
   /**
    * A file of the site search's static index (derive/search-files.ts names
    * them; docs/search.md). Here `{file}` is a relative path that may hold
-   * slashes: the index nests its files in folders of bounded size. Read by
-   * the pages, not part of the API, and cached as the API is.
+   * slashes: the index nests its files in folders of bounded size. The
+   * folder's version changes with the index's format (SEARCH_INDEX_FORMAT).
+   * Read by the pages, not part of the API, and cached as the API is.
    */
   searchIndex: cached(
     API_CACHE,
-    resource("site", "/search-index/v1/{file}", (p) => `/search-index/v1/${p.file}`),
+    resource("site", `${SEARCH_INDEX_ROOT}{file}`, (p) => `${SEARCH_INDEX_ROOT}${p.file}`),
   ),
   /** The fleet check: a fleet's export matched against the catalog in the browser (docs/fleet.md). */
   fleet: resource("site", "/fleet", () => "/fleet.html"),

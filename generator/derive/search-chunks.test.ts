@@ -5,7 +5,19 @@
 // key would reach.
 import { describe, expect, it } from "vitest";
 import { searchIndexFiles, type IndexedRecord } from "./search-chunks.ts";
-import { CARDS_MAX, cardFile, HEAD_SIZE, leafFile, nodeFile, parseLeaf, ROOT_FILE, SEARCH_INDEX_FORMAT, type NodeFile, type RootFile } from "./search-files.ts";
+import {
+  CARDS_MAX,
+  cardFile,
+  HEAD_SIZE,
+  nodeFile,
+  parsePart,
+  partFile,
+  ROOT_FILE,
+  SEARCH_INDEX_FORMAT,
+  type Child,
+  type NodeFile,
+  type RootFile,
+} from "./search-files.ts";
 
 const rec = (slug: string, name: string, model: string, manufacturer = "Maker"): IndexedRecord => ({
   slug,
@@ -30,7 +42,18 @@ function filesOf(records: IndexedRecord[]): Map<string, string> {
 }
 const files = filesOf(RECORDS);
 const json = <T>(p: string): T => JSON.parse(files.get(p) ?? "null") as T;
-const leafSlugs = (key: string) => parseLeaf(files.get(leafFile(key)) ?? "").map((e) => e.ref[0]);
+/** A key's kind in its parent's children (undefined: no such child). */
+const childOf = (key: string): Child | undefined => {
+  const parent = Array.from(key).slice(0, -1).join("");
+  return (parent ? json<NodeFile>(nodeFile(parent)) : json<RootFile>(ROOT_FILE))?.children[Array.from(key).at(-1)!];
+};
+/** The slugs of a leaf, read from its parent's part file. */
+const leafSlugs = (key: string) => {
+  const part = childOf(key);
+  if (typeof part !== "number") return [];
+  const parent = Array.from(key).slice(0, -1).join("");
+  return (parsePart(files.get(partFile(parent, part))!).get(Array.from(key).at(-1)!) ?? []).map((e) => e.ref[0]);
+};
 
 describe("the root", () => {
   it("names the format, the record count, the limits, and one child per first character", () => {
@@ -61,8 +84,17 @@ describe("nodes and leaves", () => {
     else expect(leafSlugs(key)).toEqual(slugs);
   });
 
-  it.each(["7a", "book", "other"])("a longer key than a leaf's (%j) has no file of its own: the leaf answers it", (key) => {
-    expect(files.has(leafFile(key)) || files.has(nodeFile(key))).toBe(false);
+  it.each(["7a", "book", "other"])("a longer key than a leaf's (%j) is neither a node nor a leaf: the leaf answers it", (key) => {
+    expect(files.has(nodeFile(key))).toBe(false);
+    expect(childOf(key)).toBeUndefined();
+  });
+
+  it("packs a node's leaves into part files, in character order, each leaf in the part its parent names", () => {
+    const root = json<RootFile>(ROOT_FILE);
+    const parts = [...files.keys()].filter((p) => p.startsWith("t/_."));
+    expect(parts).toEqual([partFile("", 0)]);
+    const leaves = Object.entries(root.children).filter(([, kind]) => kind !== "n");
+    expect([...parsePart(files.get(partFile("", 0))!).keys()].sort()).toEqual(leaves.map(([ch]) => ch).sort());
   });
 
   it("a node's head ranks the exact match first, then prefixes, then the rest, each by slug", () => {
@@ -78,7 +110,7 @@ describe("nodes and leaves", () => {
 
   it("the field-end leaf holds the records where the key only ends a field", () => {
     const node = json<NodeFile>(nodeFile("pixel"));
-    expect(node.children).toMatchObject({ $: "l", "7": expect.any(String), b: expect.any(String) });
+    expect(node.children).toMatchObject({ $: 0, "7": expect.anything(), b: expect.anything() });
     expect(leafSlugs("pixel$")).toEqual(["pixel"]);
   });
 });
@@ -111,7 +143,7 @@ describe("card files of a crowded prefix", () => {
   it("every reference in a leaf or a node's head names the card file that holds its card", () => {
     const refs = [...crowded.entries()].flatMap(([p, text]) =>
       p.startsWith("t/") && p.endsWith(".txt")
-        ? parseLeaf(text).map((e) => e.ref)
+        ? [...parsePart(text).values()].flat().map((e) => e.ref)
         : p.startsWith("t/")
           ? (JSON.parse(text) as NodeFile).head.map(([slug, cards]): [string, number] => [slug, cards])
           : [],

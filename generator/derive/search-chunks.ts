@@ -1,19 +1,22 @@
 // The site search's static index files (format in search-files.ts), as a
-// pure function of the published records and their verdict labels. Ranked
-// with the list API's own core (search.ts: searchFieldsOf, queryOf, tierOf,
-// compareKeys), so a node's first results are the API's first results.
-import { compareKeys, queryOf, searchFieldsOf, searchLine, tierOf, type SearchFields, type Searchable, type SortKey } from "./search.ts";
+// pure function of the published records and their verdict labels. The
+// records' fields are the list API's (search.ts: searchFieldsOf) and a node's
+// first results are ranked by its tiers and order (tierOf, compareKeys), so
+// they are the API's first results (search-static.test.ts checks it).
+import { searchFieldsOf, searchLine, type SearchFields, type Searchable, type Tier } from "./search.ts";
 import {
   CARDS_MAX,
   FIELD_END,
   HEAD_SIZE,
   LIMITS,
+  PART_BYTES,
   ROOT_FILE,
   SEARCH_INDEX_FORMAT,
   cardFile,
-  leafFile,
   leafLine,
   nodeFile,
+  partFile,
+  partSection,
   type CardFile,
   type Child,
   type HeadRef,
@@ -22,6 +25,13 @@ import {
   type Ref,
   type RootFile,
 } from "./search-files.ts";
+
+/** The occurrences lo..hi whose key is followed by `code` (END: the key ends a field there). */
+interface Range {
+  code: number;
+  lo: number;
+  hi: number;
+}
 
 export interface IndexedRecord extends Searchable {
   slug: string;
@@ -72,7 +82,8 @@ function cardFiles(records: IndexedRecord[], write: WriteFile): Ref[] {
  * An occurrence is a place where a key starts in a record's field; a key's
  * records are those with an occurrence of it. A node's occurrences are split
  * by the character that follows the key there (or FIELD_END), which gives its
- * children; a key with at most leafMax records becomes a leaf holding them.
+ * children; a key with at most leafMax records becomes a leaf holding them,
+ * written with its siblings into its parent's part files.
  */
 export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, limits: Limits = LIMITS): void {
   const refs = cardFiles(records, write);
@@ -110,7 +121,6 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
   const tmpOffset = new Int32Array(total);
 
   const END = -1;
-  const nextCode = (i: number, depth: number) => codes[occField[i]!]![occOffset[i]! + depth] ?? END;
 
   /** The distinct records of occurrences lo..hi (they come in record order). */
   const recordsIn = (lo: number, hi: number) => {
@@ -123,51 +133,71 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
   };
 
   /**
-   * The first results of the one-word query `key` among the records that
-   * contain it (ids, in slug order). Ranked by tierOf; only the records where
-   * the key starts a primary field can rank above "other", so tierOf is asked
-   * about those and about the first others in slug order, not about every one.
+   * The first results of the one-word query `key` (of `depth` code points)
+   * among the records that contain it (ids, in slug order), ranked as
+   * tierOf and compareKeys rank them: exact where a primary field is the key,
+   * prefix where one starts with it, other for every other record holding it;
+   * then by slug. So a walk of the ids in slug order, keeping the first
+   * HEAD_SIZE of each tier, has them without sorting thousands.
    */
-  const head = (key: string, ids: number[], lo: number, hi: number): HeadRef[] => {
-    const query = queryOf(key);
-    const starts = new Set<number>();
-    for (let i = lo; i < hi; i++) if (occOffset[i] === 0 && fieldPrimary[occField[i]!]) starts.add(fieldRecord[occField[i]!]!);
-    const keyOf = (id: number): SortKey & { id: number } => ({ id, slug: records[id]!.slug, tier: tierOf(query, fieldsOf[id]!)! });
-    const ranked = [...starts].map(keyOf);
-    for (const id of ids) {
-      if (ranked.length >= starts.size + HEAD_SIZE) break;
-      if (!starts.has(id)) ranked.push(keyOf(id));
+  const head = (ids: number[], lo: number, hi: number, depth: number): HeadRef[] => {
+    const tiers = new Map<number, Tier>();
+    for (let i = lo; i < hi; i++) {
+      const f = occField[i]!;
+      if (occOffset[i] !== 0 || !fieldPrimary[f]) continue;
+      const id = fieldRecord[f]!;
+      const tier = codes[f]!.length === depth ? 0 : 1;
+      if (tier < (tiers.get(id) ?? 2)) tiers.set(id, tier);
     }
-    return ranked
-      .sort(compareKeys)
-      .slice(0, HEAD_SIZE)
-      .map((x): HeadRef => [...refs[x.id]!, x.tier]);
+    const byTier: number[][] = [[], [], []];
+    for (const id of ids) {
+      const ofTier = byTier[tiers.get(id) ?? 2]!;
+      if (ofTier.length < HEAD_SIZE) ofTier.push(id);
+      if (byTier[0]!.length === HEAD_SIZE) break;
+    }
+    return byTier.flatMap((of, tier) => of.map((id): HeadRef => [...refs[id]!, tier as Tier])).slice(0, HEAD_SIZE);
   };
 
+  /** The code after the key at each occurrence, as split last found it. */
+  const next = new Int32Array(total);
   /**
    * Orders occurrences lo..hi by the code after the key (stable, so each
    * child's stay in record order) and returns each child's code and range,
-   * in code order.
+   * in code order. Counted in an array for ASCII codes (nearly all of them),
+   * in a map for the rest.
    */
-  const split = (lo: number, hi: number, depth: number) => {
-    const counts = new Map<number, number>();
+  const split = (lo: number, hi: number, depth: number): Range[] => {
+    const ascii = new Int32Array(129); // END (-1) at 0, code c at c + 1
+    const other = new Map<number, number>();
     for (let i = lo; i < hi; i++) {
-      const c = nextCode(i, depth);
-      counts.set(c, (counts.get(c) ?? 0) + 1);
+      const c = codes[occField[i]!]![occOffset[i]! + depth] ?? END;
+      next[i] = c;
+      if (c < 128) ascii[c + 1]!++;
+      else other.set(c, (other.get(c) ?? 0) + 1);
     }
-    const order = [...counts.keys()].sort((a, b) => a - b);
-    const start = new Map<number, number>();
+    const ranges: Range[] = [];
     let at = lo;
-    const ranges = order.map((c) => {
-      start.set(c, at);
-      const range = { code: c, lo: at, hi: at + counts.get(c)! };
-      at = range.hi;
-      return range;
-    });
+    for (let c = -1; c < 128; c++) {
+      const n = ascii[c + 1]!;
+      if (!n) continue;
+      ranges.push({ code: c, lo: at, hi: at + n });
+      ascii[c + 1] = at;
+      at += n;
+    }
+    for (const c of [...other.keys()].sort((x, y) => x - y)) {
+      const n = other.get(c)!;
+      ranges.push({ code: c, lo: at, hi: at + n });
+      other.set(c, at);
+      at += n;
+    }
     for (let i = lo; i < hi; i++) {
-      const c = nextCode(i, depth);
-      const to = start.get(c)!;
-      start.set(c, to + 1);
+      const c = next[i]!;
+      let to: number;
+      if (c < 128) to = ascii[c + 1]!++;
+      else {
+        to = other.get(c)!;
+        other.set(c, to + 1);
+      }
       tmpField[to] = occField[i]!;
       tmpOffset[to] = occOffset[i]!;
     }
@@ -176,31 +206,60 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
     return ranges;
   };
 
-  const leafOf = (key: string, ids: number[]): Child => {
-    write(leafFile(key), `${ids.map((id) => lines[id]).join("\n")}\n`);
-    return "l";
+  /** A leaf's lines, as its part file holds them. */
+  const leafText = (ids: number[]) => ids.map((id) => lines[id]).join("\n");
+
+  /**
+   * The children of `key` from its occurrences' ranges: each child node
+   * written, and the leaves packed in character order (the field-end leaf,
+   * when there is one, last) into the key's part files.
+   */
+  const childrenOf = (key: string, ranges: Range[], depth: number, fieldEnd: number[] | null): Record<string, Child> => {
+    const visited: [string, string | null][] = [];
+    for (const r of ranges) {
+      if (r.code === END) continue;
+      const ch = String.fromCodePoint(r.code);
+      visited.push([ch, visit(key + ch, r.lo, r.hi, depth + 1)]);
+    }
+    if (fieldEnd?.length) visited.push([FIELD_END, leafText(fieldEnd)]);
+    const children: Record<string, Child> = {};
+    let part = 0;
+    let text = "";
+    for (const [ch, leaf] of visited) {
+      if (leaf === null) {
+        children[ch] = "n";
+        continue;
+      }
+      const section = partSection(ch, leaf);
+      if (text && text.length + section.length > PART_BYTES) {
+        write(partFile(key, part++), text);
+        text = "";
+      }
+      text += section;
+      children[ch] = part;
+    }
+    if (text) write(partFile(key, part), text);
+    return children;
   };
 
-  const visit = (key: string, lo: number, hi: number, depth: number): Child => {
+  /** A key's node, written, or (null) its leaf's lines for its parent to pack. */
+  const visit = (key: string, lo: number, hi: number, depth: number): string | null => {
     const ids = recordsIn(lo, hi);
-    if (ids.length <= limits.leafMax) return leafOf(key, ids);
-    const children: Record<string, Child> = {};
+    if (ids.length <= limits.leafMax) return leafText(ids);
     const ranges = split(lo, hi, depth);
-    for (const r of ranges) if (r.code !== END) children[String.fromCodePoint(r.code)] = visit(key + String.fromCodePoint(r.code), r.lo, r.hi, depth + 1);
     // The field-end leaf completes the node's records for a query that gathers them all (search-static.ts):
     // only for nodes that few enough records contain, and only with the records no other child holds.
     const end = ranges.find((r) => r.code === END);
+    let fieldEnd: number[] | null = null;
     if (end && ids.length <= limits.subtreeMax) {
       const elsewhere = new Set(ranges.filter((r) => r !== end).flatMap((r) => recordsIn(r.lo, r.hi)));
-      const rest = recordsIn(end.lo, end.hi).filter((id) => !elsewhere.has(id));
-      if (rest.length) children[FIELD_END] = leafOf(key + FIELD_END, rest);
+      fieldEnd = recordsIn(end.lo, end.hi).filter((id) => !elsewhere.has(id));
     }
-    const node: NodeFile = { key, total: ids.length, head: head(key, ids, lo, hi), children };
+    const node: NodeFile = { key, total: ids.length, head: head(ids, lo, hi, depth), children: childrenOf(key, ranges, depth, fieldEnd) };
     write(nodeFile(key), json(node));
-    return "n";
+    return null;
   };
 
-  const root: RootFile = { format: SEARCH_INDEX_FORMAT, count: records.length, limits, children: {} };
-  for (const r of split(0, total, 0)) root.children[String.fromCodePoint(r.code)] = visit(String.fromCodePoint(r.code), r.lo, r.hi, 1);
+  const root: RootFile = { format: SEARCH_INDEX_FORMAT, count: records.length, limits, children: childrenOf("", split(0, total, 0), 0, null) };
   write(ROOT_FILE, json(root));
 }

@@ -3,7 +3,7 @@
 // at a slug prefix, and a leaf line reads back to its record's fields.
 import { describe, expect, it } from "vitest";
 import { searchFieldsOf, searchLine } from "./search.ts";
-import { cardFile, keyPath, leafFile, leafLine, nodeFile, parseLeaf, type Ref } from "./search-files.ts";
+import { cardFile, keyPath, leafLine, nodeFile, parsePart, partFile, partSection, type Ref } from "./search-files.ts";
 
 describe("keyPath", () => {
   it.each([
@@ -37,15 +37,16 @@ describe("keyPath", () => {
 describe("file names", () => {
   it.each([
     [nodeFile("pix"), "t/p/i/x.json"],
-    [leafFile("pix"), "t/p/i/x.txt"],
-    [leafFile("pix$"), "t/p/i/x/_24_.txt"],
+    [partFile("pix", 0), "t/p/i/x.0.txt"],
+    [partFile("pix", 12), "t/p/i/x.12.txt"],
+    [partFile("", 0), "t/_.0.txt"], // the root's leaves
     [cardFile(["alpha-phone", 2]), "c/a/l.json"],
     [cardFile(["alpha-phone", 0]), "c/_.json"],
     [cardFile(["ab", 3]), "c/a/b/_2e_.json"], // the whole slug and its "." end
   ])("%s", (name, expected) => expect(name).toBe(expected));
 });
 
-describe("leaf lines", () => {
+describe("part files", () => {
   const records = [
     {
       slug: "alpha-phone",
@@ -59,14 +60,17 @@ describe("leaf lines", () => {
   it.each(records)("$slug reads back to its ref and search fields", (r) => {
     const ref: Ref = [r.slug, 3];
     const fields = searchFieldsOf(r);
-    expect(parseLeaf(`${leafLine(ref, searchLine(fields))}\n`)).toEqual([{ ref, fields }]);
+    expect(parsePart(partSection("a", leafLine(ref, searchLine(fields))))).toEqual(new Map([["a", [{ ref, fields }]]]));
   });
-  it("a leaf file of several lines reads back in order, ignoring the final newline", () => {
-    const text = `${records.map((r, i) => leafLine([r.slug, i], searchLine(searchFieldsOf(r)))).join("\n")}\n`;
-    expect(parseLeaf(text).map((e) => e.ref)).toEqual([
+  it("a part of several leaves reads back each leaf's lines in order, by the leaf's last character", () => {
+    const lines = records.map((r, i) => leafLine([r.slug, i], searchLine(searchFieldsOf(r))));
+    const part = parsePart(partSection("7", lines.join("\n")) + partSection("$", lines[1]!) + partSection("日", lines[0]!));
+    expect([...part.keys()]).toEqual(["7", "$", "日"]);
+    expect(part.get("7")!.map((e) => e.ref)).toEqual([
       ["alpha-phone", 0],
       ["zoe", 1],
     ]);
+    expect(part.get("日")!.map((e) => e.ref[0])).toEqual(["alpha-phone"]);
   });
-  it("an empty leaf has no entries", () => expect(parseLeaf("")).toEqual([]));
+  it("an empty part has no leaves", () => expect(parsePart("")).toEqual(new Map()));
 });

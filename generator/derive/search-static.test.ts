@@ -12,7 +12,7 @@ import { catalogOf } from "./catalog.ts";
 import { formatListIndex, parseListIndex, searchPage } from "./list-index.ts";
 import { queryOf, type SortKey } from "./search.ts";
 import { searchIndexFiles } from "./search-chunks.ts";
-import { HEAD_SIZE, leafFile, nodeFile, parseLeaf, type NodeFile } from "./search-files.ts";
+import { CARDS_MAX, FIELD_END, HEAD_SIZE, PART_BYTES, nodeFile, parsePart, partFile, type NodeFile } from "./search-files.ts";
 import { staticSearch } from "./search-static.ts";
 import { DeviceRecord } from "../schema/record.ts";
 import { searchQueries } from "../../test/helpers/queries.ts";
@@ -91,6 +91,8 @@ describe("the static index answers as the list API does", () => {
     expect(queries.length).toBeGreaterThan(400);
   });
 
+  const parsed = new Map<string, ReturnType<typeof parsePart>>();
+  const partOf = (p: string) => parsed.get(p) ?? parsed.set(p, parsePart(files.get(p)!)).get(p)!;
   it("holds each record of a node in one of its children (field-end leaves complete the subtrees a query may gather)", () => {
     for (const [p, text] of files) {
       if (!p.startsWith("t/") || !p.endsWith(".json")) continue;
@@ -100,7 +102,7 @@ describe("the static index answers as the list API does", () => {
       const walk = (n: NodeFile) => {
         for (const [ch, kind] of Object.entries(n.children)) {
           if (kind === "n") walk(JSON.parse(files.get(nodeFile(n.key + ch))!));
-          else for (const e of parseLeaf(files.get(leafFile(n.key + ch))!)) under.add(e.ref[0]);
+          else for (const e of partOf(partFile(n.key, kind)).get(ch)!) under.add(e.ref[0]);
         }
       };
       walk(node);
@@ -118,10 +120,13 @@ describe("index files", () => {
     expect([...other.keys()].sort()).toEqual([...files.keys()].sort());
   });
 
-  it("keep every card file small and every leaf within its cut", () => {
+  it("keep every card file small, every leaf within its cut, and every part within its size unless one leaf fills it", () => {
     for (const [p, text] of files) {
-      if (p.startsWith("c/")) expect(Object.keys(JSON.parse(text)).length, p).toBeLessThanOrEqual(32);
-      if (p.startsWith("t/") && p.endsWith(".txt") && !p.endsWith("/_24_.txt")) expect(parseLeaf(text).length, p).toBeLessThanOrEqual(limits.leafMax);
+      if (p.startsWith("c/")) expect(Object.keys(JSON.parse(text)).length, p).toBeLessThanOrEqual(CARDS_MAX);
+      if (!p.endsWith(".txt")) continue;
+      const leaves = parsePart(text);
+      for (const [ch, entries] of leaves) if (ch !== FIELD_END) expect(entries.length, `${p} ${ch}`).toBeLessThanOrEqual(limits.leafMax);
+      if (leaves.size > 1) expect(text.length, p).toBeLessThanOrEqual(PART_BYTES);
     }
   });
 
@@ -136,11 +141,13 @@ describe("index files", () => {
       }
     }
     for (const [dir, names] of entries) {
-      // Each entry is a character's name, with ".json" or ".txt" for a file (root.json and the empty prefix's "_" aside).
-      const chars = new Set([...names].map((n) => n.replace(/\.(json|txt)$/, "")));
-      expect(names.size, dir || "(root)").toBeLessThanOrEqual(2 * chars.size);
+      // Each entry is a character's name, with ".json" or ".<part>.txt" for a file (root.json and the empty prefix's "_" aside).
+      const chars = new Set([...names].map((n) => n.replace(/\.(json|\d+\.txt)$/, "")));
+      const parts = [...names].filter((n) => n.endsWith(".txt")).length;
+      expect(names.size - parts, dir || "(root)").toBeLessThanOrEqual(2 * chars.size);
       for (const c of chars) if (dir) expect(c, `${dir}/${c}`).toMatch(/^([a-z0-9]|_[0-9a-f]+_|_)$/);
     }
-    expect(Math.max(...[...entries.values()].map((n) => n.size))).toBeLessThan(100);
+    // At most a node file, a folder and a part of leaves for each of the 36 letters and digits, and a few other characters.
+    expect(Math.max(...[...entries.values()].map((n) => n.size))).toBeLessThan(150);
   });
 });

@@ -17,9 +17,9 @@ import { compareKeys, queryOf, tierOf, type Query, type Tier } from "./search.ts
 import {
   ROOT_FILE,
   cardFile,
-  leafFile,
   nodeFile,
-  parseLeaf,
+  parsePart,
+  partFile,
   type Card,
   type CardFile,
   type Child,
@@ -52,7 +52,14 @@ export interface Answer {
 /** Reads a file of the index (a path under /search-index/v1/): JSON files parsed, leaf files as text. */
 export type Load = (path: string) => Promise<unknown>;
 
-type Resolved = { kind: "none" } | { kind: "leaf"; key: string } | { kind: "node"; node: NodeFile };
+/** A leaf: its parent's key, its last character and the part of the parent's leaves that holds it. */
+interface LeafAt {
+  parent: string;
+  ch: string;
+  part: number;
+}
+
+type Resolved = { kind: "none" } | { kind: "leaf"; key: string; at: LeafAt } | { kind: "node"; node: NodeFile };
 
 type Ranked = Result & { tier: Tier };
 
@@ -79,7 +86,17 @@ export function staticSearch(load: Load) {
     }
     return f as Promise<T>;
   };
-  const leaf = async (key: string) => parseLeaf(await file<string>(leafFile(key)));
+  /** Part files, parsed once. */
+  const parts = new Map<string, Promise<Map<string, LeafEntry[]>>>();
+  const leaf = async ({ parent, ch, part }: LeafAt): Promise<LeafEntry[]> => {
+    const path = partFile(parent, part);
+    let p = parts.get(path);
+    if (!p) {
+      parts.set(path, (p = file<string>(path).then(parsePart)));
+      p.catch(() => parts.delete(path));
+    }
+    return (await p).get(ch) ?? [];
+  };
   /** Whole ranked answers of the last few queries, so "more results" recomputes nothing. */
   const ranked = new Map<string, Ranked[]>();
   const remember = (norm: string, results: Ranked[]) => {
@@ -94,24 +111,25 @@ export function staticSearch(load: Load) {
     let node: NodeFile | null = null;
     let key = "";
     for (const ch of word) {
+      const parent = key;
       key += ch;
       const child = children[ch];
-      if (!child) return { kind: "none" };
-      if (child === "l") return { kind: "leaf", key };
+      if (child === undefined) return { kind: "none" };
+      if (child !== "n") return { kind: "leaf", key, at: { parent, ch, part: child } };
       node = await file<NodeFile>(nodeFile(key));
       children = node.children;
     }
     return node ? { kind: "node", node } : { kind: "none" };
   }
 
-  /** Every record under a node: the entries of every leaf below it (a FIELD_END child's key ends in FIELD_END). */
+  /** Every record under a node: the entries of every leaf below it (its FIELD_END child's among them). */
   async function subtree(node: NodeFile): Promise<Map<string, LeafEntry>> {
     const bySlug = new Map<string, LeafEntry>();
     const walk = async (n: NodeFile): Promise<void> => {
       await Promise.all(
         Object.entries(n.children).map(async ([ch, kind]) => {
           if (kind === "n") return walk(await file<NodeFile>(nodeFile(n.key + ch)));
-          for (const e of await leaf(n.key + ch)) bySlug.set(e.ref[0], e);
+          for (const e of await leaf({ parent: n.key, ch, part: kind })) bySlug.set(e.ref[0], e);
         }),
       );
     };
@@ -124,8 +142,8 @@ export function staticSearch(load: Load) {
     const hit = ranked.get(query.norm);
     if (hit) return hit;
     // The leaf of the longest key holds the fewest records.
-    const leaves = resolved.flatMap((r) => (r.kind === "leaf" ? [r.key] : [])).sort((a, b) => b.length - a.length);
-    if (leaves.length) return remember(query.norm, rank(query, await leaf(leaves[0]!)));
+    const leaves = resolved.flatMap((r) => (r.kind === "leaf" ? [r] : [])).sort((a, b) => b.key.length - a.key.length);
+    if (leaves.length) return remember(query.norm, rank(query, await leaf(leaves[0]!.at)));
     const fewest = resolved.flatMap((r) => (r.kind === "node" ? [r.node] : [])).sort((a, b) => a.total - b.total)[0]!;
     if (fewest.total > (await file<RootFile>(ROOT_FILE)).limits.subtreeMax) return null;
     return remember(query.norm, rank(query, (await subtree(fewest)).values()));
@@ -140,7 +158,7 @@ export function staticSearch(load: Load) {
   async function startsOf(query: Query): Promise<{ first: Result[]; atLeast: number } | null> {
     const whole = await resolve(query.compact);
     if (whole.kind === "leaf") {
-      const near = rank(query, await leaf(whole.key));
+      const near = rank(query, await leaf(whole.at));
       return { first: near.filter((r) => r.tier < 2), atLeast: near.length };
     }
     if (whole.kind === "node")

@@ -1,9 +1,9 @@
 // The site search's static index (derive/search-chunks.ts), under
-// /search-index/v1/: what the home page's live search reads instead of the
+// /search-index/v2/: what the home page's live search reads instead of the
 // rate-limited list API. Its folder is emptied first, so a rebuild in place
 // leaves no file of an earlier catalog behind.
 import { searchIndexFiles, type IndexedRecord } from "../derive/search-chunks.ts";
-import { deviceSummary } from "../derive/documents.ts";
+import { verdictOf } from "../derive/verdict.ts";
 import { PAGES } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
@@ -23,7 +23,8 @@ export const searchIndex: Emitter = {
       aliases: r.aliases,
       manufacturer: r.manufacturer,
       variants: r.variants.map((v) => ({ model: v.model, identifiers: v.identifiers?.map((i) => ({ value: i.value })) })),
-      label: deviceSummary(r, site).verdict.label,
+      // The verdict alone (memoized per record and day), not the whole summary: the card shows its label.
+      label: verdictOf(r, site.now).label,
     }));
     const held = new Map(records.map((r) => [r.slug, JSON.stringify(r)]));
     // Only in place (watch mode, same slugs): a fresh output folder always gets the whole index.

@@ -57,7 +57,7 @@ describe("the real catalog's build", () => {
   it("keeps crawlers out of the API and the search index only, and names the sitemap", () => {
     const { robots } = readSitemap(dist);
     expect(robots).toMatch(/^User-agent: \*$/m);
-    expect(robots.match(/^Disallow: .*$/gm)).toEqual(["Disallow: /api/", "Disallow: /search-index/v1/"]);
+    expect(robots.match(/^Disallow: .*$/gm)).toEqual(["Disallow: /api/", "Disallow: /search-index/v2/"]);
   });
 
   it("lists every device page once, with the day its data last changed, and every other page a reader lands on", () => {

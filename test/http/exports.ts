@@ -3,7 +3,7 @@
 // year parameter and the answers for years, slugs and calendars that have no file.
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../../generator/derive/badges.ts";
-import { leafFile, nodeFile, type RootFile } from "../../generator/derive/search-files.ts";
+import { nodeFile, partFile, type RootFile } from "../../generator/derive/search-files.ts";
 import { PAGES, pathOf } from "../../generator/contract/resources.ts";
 import type { HttpTarget } from "../helpers/targets.ts";
 import { indexCacheControl, isRetried404 } from "./netlify-dev.ts";
@@ -218,11 +218,11 @@ export function exportsSuite(target: () => HttpTarget) {
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(res.headers.get("cache-control")).toMatch(indexCacheControl(target()));
       const root = (await res.json()) as RootFile;
-      const [leaf] = Object.entries(root.children).find(([, kind]) => kind === "l") ?? [];
+      const [, part] = Object.entries(root.children).find(([, kind]) => kind !== "n") ?? [];
       const [node] = Object.entries(root.children).find(([, kind]) => kind === "n") ?? [];
-      expect(leaf ?? node).toBeDefined();
-      if (leaf) {
-        const l = await get(at(leafFile(leaf)));
+      expect(part ?? node).toBeDefined();
+      if (typeof part === "number") {
+        const l = await get(at(partFile("", part)));
         expect(l.status).toBe(200);
         expect(l.headers.get("content-type")).toBe("text/plain; charset=utf-8");
         expect(l.headers.get("cache-control")).toMatch(indexCacheControl(target()));

@@ -11,6 +11,7 @@ import { synthRecords } from "../../generator/synth/generate.ts";
 import { staticSearch } from "../../generator/derive/search-static.ts";
 import { HEAD_SIZE } from "../../generator/derive/search-files.ts";
 import { queryOf } from "../../generator/derive/search.ts";
+import { PAGES } from "../../generator/contract/resources.ts";
 import { searchQueries } from "../helpers/queries.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 import { FIXTURES, buildTo, servePreview, tempDir, type Preview } from "../helpers/build.ts";
@@ -51,7 +52,7 @@ describe("the site search's static index", () => {
     let bytes = 0;
     let requests = 0;
     const client = staticSearch(async (p) => {
-      const res = await fetch(`${preview.url}/search-index/v1/${p}`);
+      const res = await fetch(preview.url + PAGES.searchIndex.file({ file: p }));
       if (!res.ok) throw new Error(`${p}: ${res.status}`);
       const text = await res.text();
       bytes += text.length;
