@@ -21,6 +21,7 @@ var IMMUTABLE = "public, max-age=31536000, immutable";
 // generator/contract/resources.ts
 var answer = (media, r) => ({ ...r, media, cache: API_CACHE });
 var cached = (cache, r) => ({ ...r, cache });
+var SEARCH_INDEX_ROOT = "/search-index/v2/";
 function resource(origin, path, file) {
   return file ? { origin, path, file } : { origin, path };
 }
@@ -192,12 +193,13 @@ var PAGES = {
   /**
    * A file of the site search's static index (derive/search-files.ts names
    * them; docs/search.md). Here `{file}` is a relative path that may hold
-   * slashes: the index nests its files in folders of bounded size. Read by
-   * the pages, not part of the API, and cached as the API is.
+   * slashes: the index nests its files in folders of bounded size. The
+   * folder's version changes with the index's format (SEARCH_INDEX_FORMAT).
+   * Read by the pages, not part of the API, and cached as the API is.
    */
   searchIndex: cached(
     API_CACHE,
-    resource("site", "/search-index/v1/{file}", (p) => `/search-index/v1/${p.file}`)
+    resource("site", `${SEARCH_INDEX_ROOT}{file}`, (p) => `${SEARCH_INDEX_ROOT}${p.file}`)
   ),
   /** The fleet check: a fleet's export matched against the catalog in the browser (docs/fleet.md). */
   fleet: resource("site", "/fleet", () => "/fleet.html"),
