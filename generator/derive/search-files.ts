@@ -56,9 +56,9 @@ export const LIMITS: Limits = { leafMax: 300, subtreeMax: 5000 };
  * this many bytes (a leaf larger than that is a part alone): a keystroke that
  * reaches a leaf reads one part, about as much as a leaf of leafMax records.
  */
-export const PART_BYTES = 32_000;
+export const PART_BYTES = 8_000;
 /** A card file holds the cards of at most this many records. */
-export const CARDS_MAX = 128;
+export const CARDS_MAX = 32;
 /** The child of a key for the records in which the key only ends fields (no other child holds them). */
 export const FIELD_END = "$";
 

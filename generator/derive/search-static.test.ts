@@ -147,7 +147,8 @@ describe("index files", () => {
       expect(names.size - parts, dir || "(root)").toBeLessThanOrEqual(2 * chars.size);
       for (const c of chars) if (dir) expect(c, `${dir}/${c}`).toMatch(/^([a-z0-9]|_[0-9a-f]+_|_)$/);
     }
-    // At most a node file, a folder and a part of leaves for each of the 36 letters and digits, and a few other characters.
-    expect(Math.max(...[...entries.values()].map((n) => n.size))).toBeLessThan(150);
+    // A node file and a folder for each of the 36 letters and digits and a few other characters, and its key's parts of leaves (8 KB each):
+    // hundreds, far under Netlify's 54,000 however large the catalog.
+    expect(Math.max(...[...entries.values()].map((n) => n.size))).toBeLessThan(200);
   });
 });
