@@ -285,6 +285,25 @@ function deviceDescription(r: DeviceRecord, site: Site): string {
   return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
 }
 
+/** What pages-render.ts uses of Nunjucks as Eleventy announces it (nunjucks ships no types). */
+interface NunjucksEngine {
+  nunjucks: {
+    Template: new (
+      src: string,
+      env: unknown,
+      path?: string,
+      eagerCompile?: boolean,
+    ) => { render(data: object, cb: (err: Error | null, out?: string) => void): void };
+  };
+  environment: unknown;
+}
+
+/** Eleventy's configuration API beyond its published types: an event, and a template language's options. */
+interface EleventyHooks {
+  on(event: "eleventy.engine.njk", listener: (engine: NunjucksEngine) => void): void;
+  addExtension(ext: string, options: { key: string; compile: unknown; compileOptions: { cache: boolean; permalink: unknown } }): void;
+}
+
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
 const PAGES_PER_RUN = 2000;
 
@@ -403,6 +422,21 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
         // A block tag on its own line leaves no line of spaces behind it.
         cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
+        // Eleventy leaves its compile cache off for Nunjucks and compiles a paginated template again for every page
+        // (thousands of device pages, hundreds of A–Z and manufacturer pages). The same Nunjucks, compiled once per
+        // template in a run: Eleventy's own environment (its loader, filters and options), with the cache on.
+        let njk: NunjucksEngine | undefined;
+        const hooks = cfg as unknown as EleventyHooks;
+        hooks.on("eleventy.engine.njk", (engine) => {
+          njk = engine;
+        });
+        const compile = (str: unknown, inputPath?: string) => {
+          if (typeof str !== "string") return str; // a permalink function: Eleventy calls it itself
+          if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
+          const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
+          return (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
+        };
+        hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: true, permalink: compile } });
         // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
         if (input !== TEMPLATES) return;
         for (const doc of DOC_PAGES) {
