@@ -12,12 +12,19 @@ export interface Axis {
   x1: number;
 }
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+/** Days since 1970-01-01 of a "YYYY-MM-DD" day (read by hand: a chart places thousands of days). */
+export const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Where each day starts on an axis, by its day number (dayNumber): the axis's own numbers read once. */
+export function axisScale(axis: Axis): (dayNo: number) => number {
+  const first = dayNumber(axis.first);
+  const span = dayNumber(axis.last) + 1 - first;
+  return (dayNo) => round2(axis.x0 + ((dayNo - first) / span) * (axis.x1 - axis.x0));
+}
+
 /** The x where a day starts (a day outside the axis lies outside [x0, x1]). */
 export function xOfDay(axis: Axis, day: string): number {
-  const span = dayNumber(axis.last) + 1 - dayNumber(axis.first);
-  return round2(axis.x0 + ((dayNumber(day) - dayNumber(axis.first)) / span) * (axis.x1 - axis.x0));
+  return axisScale(axis)(dayNumber(day));
 }

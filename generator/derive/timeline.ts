@@ -17,7 +17,7 @@
 import type { Commitment, DeviceRecord, PartialDate, Scope } from "../schema/record.ts";
 import { addDays, periodOf, readableDate } from "./dates.ts";
 import { describeCoverage } from "./verdict.ts";
-import { round2, xOfDay, type Axis } from "./timeline-axis.ts";
+import { axisScale, dayNumber, round2, type Axis } from "./timeline-axis.ts";
 import type { SupportEnd } from "./calendar-events.ts";
 
 /** What a drawn rectangle means. */
@@ -202,6 +202,9 @@ function yearSpan(days: string[]): { first: string; last: string } | null {
   return { first: `${sorted[0]!.slice(0, 4)}-01-01`, last: `${sorted[sorted.length - 1]!.slice(0, 4)}-12-31` };
 }
 
+/** The axis that holds every date of some records (null when none is known). */
+export const recordsSpan = (records: DeviceRecord[]) => yearSpan(records.flatMap(datedDays));
+
 /** A device page's chart: the release, then each OS and each security commitment on its own row (null when no date is known). */
 export function deviceChart(r: DeviceRecord): Chart | null {
   const axis = yearSpan(datedDays(r));
@@ -239,9 +242,8 @@ export function deviceChart(r: DeviceRecord): Chart | null {
  * commitments differ by region or model draws each on the same line, and is
  * flagged by its caveats and its label's "varies").
  */
-export function devicesChart(records: { record: DeviceRecord; verdict: string }[], axisOf = records.map((x) => x.record)): Chart | null {
-  // The axis may span more records than the rows (the other charts of a page, so that all compare).
-  const axis = yearSpan(axisOf.flatMap(datedDays));
+export function devicesChart(records: { record: DeviceRecord; verdict: string }[], axis = recordsSpan(records.map((x) => x.record))): Chart | null {
+  // The axis may span more records than the rows (the other charts of a page, so that all compare: recordsSpan of them all).
   if (!axis) return null;
   const rows = records.map(({ record: r, verdict }) => ({
     id: r.slug,
@@ -355,6 +357,8 @@ function labelLines(row: Row): LabelPart[][] {
   return lines;
 }
 
+const DATED = new Set<BarKind>(DATED_BARS);
+
 export interface Layout {
   width: number;
   height: number;
@@ -367,10 +371,11 @@ export interface Layout {
 export function layoutChart(chart: Chart): Layout {
   const g = GEOMETRY;
   const axis: Axis = { first: chart.first, last: chart.last, x0: g.pad, x1: g.width - g.pad };
+  const xOf = axisScale(axis);
   const years = [];
   for (let y = Number(chart.first.slice(0, 4)); y <= Number(chart.last.slice(0, 4)); y++) {
-    const x = xOfDay(axis, `${y}-01-01`);
-    years.push({ year: y, x, labelX: round2((x + xOfDay(axis, `${y + 1}-01-01`)) / 2) });
+    const x = xOf(Date.UTC(y, 0, 1) / 86_400_000);
+    years.push({ year: y, x, labelX: round2((x + xOf(Date.UTC(y + 1, 0, 1) / 86_400_000)) / 2) });
   }
   let y = g.axis;
   const rows = chart.rows.map((row) => {
@@ -380,18 +385,20 @@ export function layoutChart(chart: Chart): Layout {
     });
     const placed = row.lines.map((line) => {
       const bars = line.bars.map((b) => {
-        const x = xOfDay(axis, b.first);
-        const width = round2(xOfDay(axis, addDays(b.last, 1)) - x);
-        const dated = (DATED_BARS as readonly BarKind[]).includes(b.kind);
+        const x = xOf(dayNumber(b.first));
+        const width = round2(xOf(dayNumber(b.last) + 1) - x);
         // A narrow dated band keeps its centre where its days are.
-        const w = dated && width < g.minBand ? g.minBand : width;
-        return { ...b, x: round2(x - (w - width) / 2), y, width: w, height: g.bar };
+        const w = DATED.has(b.kind) && width < g.minBand ? g.minBand : width;
+        // Written out, not spread: a chart is laid out for every device and V8 spreads objects of mixed shapes slowly.
+        const placed: PlacedBar = { kind: b.kind, first: b.first, last: b.last, x: round2(x - (w - width) / 2), y, width: w, height: g.bar };
+        if (b.date) placed.date = b.date;
+        return placed;
       });
       y += g.bar + g.lineGap;
       return { kind: line.kind, bars };
     });
     y += g.rowGap - g.lineGap;
-    return { ...row, labelLines: lines, placed };
+    return { id: row.id, label: row.label, caveats: row.caveats, lines: row.lines, words: row.words, labelLines: lines, placed };
   });
   return { width: g.width, height: y + g.foot, axis, years, rows };
 }

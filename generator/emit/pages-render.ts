@@ -22,7 +22,7 @@ import { supportYears } from "../derive/dataset-rows.ts";
 import { dashed, normalize } from "../derive/search.ts";
 import { manufacturerPages, manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import { DEVICE_TYPE_PLURALS, DEVICE_TYPES } from "../contract/device-types.ts";
-import { commitmentWords, deviceChart, devicesChart, endingsChart, type Chart } from "../derive/timeline.ts";
+import { commitmentWords, deviceChart, devicesChart, endingsChart, recordsSpan, type Chart } from "../derive/timeline.ts";
 import type { Commitment, DeviceRecord } from "../schema/record.ts";
 import { osVersionWords } from "../derive/os-versions.ts";
 import { timelineSvg } from "./timeline-svg.ts";
@@ -206,6 +206,8 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
     return pages.map((groups, i) => {
       const onPage = groups.flatMap((g) => g.years.flatMap((y) => y.records));
       const docs = new Map(onPage.map((r) => [r.slug, deviceSummary(r, site)]));
+      // One axis for every chart of the page, so that their bars compare.
+      const axis = recordsSpan(onPage);
       return {
         maker,
         number: i + 1,
@@ -236,7 +238,7 @@ function manufacturerPageData(catalog: Catalog, site: Site, only?: string[]) {
             return {
               year: g.year,
               id,
-              chart: chartView(devicesChart(items, onPage), `chart-${id}`, `table-${id}`),
+              chart: chartView(devicesChart(items, axis), `chart-${id}`, `table-${id}`),
               rows: g.records.map((r) => {
                 const doc = docs.get(r.slug)!;
                 return {
@@ -283,13 +285,33 @@ function deviceDescription(r: DeviceRecord, site: Site): string {
   return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
 }
 
+/** What pages-render.ts uses of Nunjucks as Eleventy announces it (nunjucks ships no types). */
+interface NunjucksEngine {
+  nunjucks: {
+    Template: new (
+      src: string,
+      env: unknown,
+      path?: string,
+      eagerCompile?: boolean,
+    ) => { render(data: object, cb: (err: Error | null, out?: string) => void): void };
+  };
+  environment: unknown;
+}
+
+/** Eleventy's configuration API beyond its published types: an event, and a template language's options. */
+interface EleventyHooks {
+  on(event: "eleventy.engine.njk", listener: (engine: NunjucksEngine) => void): void;
+  addExtension(ext: string, options: { key: string; compile: unknown; compileOptions: { cache: boolean; permalink: unknown } }): void;
+}
+
 /** Device pages per Eleventy run: Eleventy keeps every page of a run in memory until the run ends. */
-const PAGES_PER_RUN = 5000;
+const PAGES_PER_RUN = 2000;
 
 interface Pass {
   /** The templates folder (site pages) or the device template alone. */
   input: string;
-  devices: unknown[];
+  /** Eleventy's global data: every name the templates of the pass read (`devices`: the device pages of the run). */
+  globals: Record<string, unknown>;
 }
 
 /** The site pages (not the device pages) a sitemap lists: not the 404 and 405 pages, a form's confirmation or a withdrawal notice. */
@@ -346,35 +368,39 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     maker: (slug: string) => ({ url: urls(site).manufacturerImage(slug), ...SHARE_IMAGE, alt: makerCards.get(slug)!.alt }),
   };
 
-  const render = async ({ input, devices }: Pass) => {
+  // What the site pages read; the device pages read only `devicesGlobals` (Eleventy hands every global to every
+  // page's data and to every Nunjucks context and include, so a device page carries nothing it does not use).
+  const devicesGlobals = { site, urls: local, files: filesIn(layout), shareImages };
+  const siteGlobals = {
+    ...devicesGlobals,
+    // Addresses shown as text, for a reader to use elsewhere (as docs/ shows {site_url}): absolute.
+    absolute: urls(site),
+    devices: [],
+    publishedCount: catalog.published.length,
+    recent,
+    problems: PROBLEMS,
+    openapi: buildOpenApi(site),
+    upcoming,
+    upcomingChart: chartView(endingsChart(upcoming), "upcoming", "upcoming-table"),
+    makerPages,
+    makers,
+    searchIndex: local.searchIndex(),
+    fleetIndexUrl: local.fleetIndex() + FLEET_INDEX_FILE,
+    devicePages: local.page(""),
+    catalogUpdated,
+    browsePages,
+    deviceTypes,
+    withdrawn,
+    correctionsForm: CORRECTIONS_FORM,
+    docPages: DOC_PAGES,
+  };
+
+  const render = async ({ input, globals }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
       quietMode: true,
       config(cfg: EleventyConfig) {
-        cfg.addGlobalData("site", site);
-        // Every address a template links to or is written at comes from the resource table (contract/resources.ts).
-        cfg.addGlobalData("urls", local);
-        // Addresses shown as text, for a reader to use elsewhere (as docs/ shows {site_url}): absolute.
-        cfg.addGlobalData("absolute", urls(site));
-        cfg.addGlobalData("files", filesIn(layout));
-        cfg.addGlobalData("devices", devices);
-        cfg.addGlobalData("publishedCount", catalog.published.length);
-        cfg.addGlobalData("recent", recent);
-        cfg.addGlobalData("problems", PROBLEMS);
-        cfg.addGlobalData("openapi", buildOpenApi(site));
-        cfg.addGlobalData("upcoming", upcoming);
-        cfg.addGlobalData("upcomingChart", chartView(endingsChart(upcoming), "upcoming", "upcoming-table"));
-        cfg.addGlobalData("makerPages", makerPages);
-        cfg.addGlobalData("makers", makers);
-        cfg.addGlobalData("searchIndex", local.searchIndex());
-        cfg.addGlobalData("fleetIndexUrl", local.fleetIndex() + FLEET_INDEX_FILE);
-        cfg.addGlobalData("devicePages", local.page(""));
-        cfg.addGlobalData("catalogUpdated", catalogUpdated);
-        cfg.addGlobalData("browsePages", browsePages);
-        cfg.addGlobalData("deviceTypes", deviceTypes);
-        cfg.addGlobalData("withdrawn", withdrawn);
-        cfg.addGlobalData("shareImages", shareImages);
-        cfg.addGlobalData("correctionsForm", CORRECTIONS_FORM);
-        cfg.addGlobalData("docPages", DOC_PAGES);
+        // Every address a template links to or is written at comes from the resource table (contract/resources.ts): `urls`, `files`.
+        for (const [name, value] of Object.entries(globals)) cfg.addGlobalData(name, value);
         cfg.addFilter("partialDate", describeDate);
         cfg.addFilter("readableDate", readableDate);
         cfg.addFilter("dayWords", (day: string) => readableDate({ value: day, precision: "day" }));
@@ -390,6 +416,21 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
         // A block tag on its own line leaves no line of spaces behind it.
         cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
+        // Eleventy leaves its compile cache off for Nunjucks and compiles a paginated template again for every page
+        // (thousands of device pages, hundreds of A–Z and manufacturer pages). The same Nunjucks, compiled once per
+        // template in a run: Eleventy's own environment (its loader, filters and options), with the cache on.
+        let njk: NunjucksEngine | undefined;
+        const hooks = cfg as unknown as EleventyHooks;
+        hooks.on("eleventy.engine.njk", (engine) => {
+          njk = engine;
+        });
+        const compile = (str: unknown, inputPath?: string) => {
+          if (typeof str !== "string") return str; // a permalink function: Eleventy calls it itself
+          if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
+          const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
+          return (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
+        };
+        hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: true, permalink: compile } });
         // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
         if (input !== TEMPLATES) return;
         for (const doc of DOC_PAGES) {
@@ -419,8 +460,14 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
   };
 
   // The site pages once (the device template paginates over nothing there), then the device pages in runs.
-  const { urls: written, ...total } = await render({ input: TEMPLATES, devices: [] });
+  const { urls: written, ...total } = await render({ input: TEMPLATES, globals: siteGlobals });
   const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
+  // Each device page links its neighbours in the catalog's order, across runs.
+  const order = new Map(catalog.published.map((r, i) => [r.slug, i]));
+  const neighbour = (r: DeviceRecord, step: number) => {
+    const next = catalog.published[order.get(r.slug)! + step];
+    return next ? local.page(next.slug) : null;
+  };
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
     const devices = await Promise.all(
       rendered.slice(start, start + PAGES_PER_RUN).map(async (r) => ({
@@ -431,6 +478,8 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         maker: local.manufacturerPage(manufacturerSlug(r.manufacturer)),
         makerSlug: manufacturerSlug(r.manufacturer),
         description: deviceDescription(r, site),
+        prev: neighbour(r, -1),
+        next: neighbour(r, 1),
         timeline: chartView(deviceChart(r), "timeline"),
         embed: badgeEmbed(r.slug, site, r.name),
         hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
@@ -438,7 +487,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         datasetYears: supportYears(r).map((year) => ({ year, url: local.datasetYear(year) })),
       })),
     );
-    const pass = await render({ input: path.join(TEMPLATES, "device.njk"), devices });
+    const pass = await render({ input: path.join(TEMPLATES, "device.njk"), globals: { ...devicesGlobals, devices } });
     total.files += pass.files;
     total.bytes += pass.bytes;
   }

@@ -13,7 +13,7 @@ interface Reply {
 
 const workers = new Map<string, { worker: Worker; pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }> }>();
 let nextId = 0;
-/** Room for one Eleventy run of 5,000 device pages (emit/pages-render.ts) with a wide margin. */
+/** Room for one Eleventy run of device pages (PAGES_PER_RUN in emit/pages-render.ts) with a wide margin. */
 const HEAP_MB = 1024;
 
 function workerFor(moduleUrl: URL) {
