@@ -111,33 +111,27 @@ export function chooseIdentifierLayout(totalBytes: number, maxFolderEntries: num
 
 /**
  * The lookup's storage: its layout and every non-empty bucket's JSON text, by
- * bucket name. The count comes from the stored devices' size as if no two
- * shared a source (an upper bound), then each bucket is serialized once. Two
- * sources are one when their JSON is: the answer carries nothing else of them.
+ * bucket name. The count is the one the written buckets' size calls for
+ * (chooseIdentifierLayout); a first guess from the codes' lengths saves
+ * serializing them twice, unless it was wrong. Two sources are one when
+ * their JSON is: the answer carries nothing else of them.
  */
 export function identifierBuckets(
   carriers: ReadonlyMap<string, readonly IdentifierCarrier[]>,
   site: Origins,
   maxFolderEntries: number,
 ): { layout: IdentifierLayout; buckets: Map<string, string> } {
-  const sourceOf = ({ record, identifier }: IdentifierCarrier) => record.evidence.sources.find((s) => s.id === identifier.sourceId)!;
-  // Each record's, variant's and source's JSON, written once: for the size, and a source's to know it when another record cites the same.
-  const texts = new Map<object, string>();
-  const jsonOf = (value: object, write: () => unknown = () => value) => {
-    let text = texts.get(value);
-    if (text === undefined) texts.set(value, (text = JSON.stringify(write())));
-    return text;
-  };
-  let total = 0;
-  for (const [key, devices] of carriers) {
-    total += key.length + 5;
-    for (const c of devices) {
-      const r = c.record;
-      total += jsonOf(r, () => [r.slug, r.name, r.manufacturer, r.deviceType]).length + jsonOf(c.variant).length + jsonOf(c.identifier).length;
-      total += jsonOf(sourceOf(c)).length + 8;
-    }
-  }
-  const layout = chooseIdentifierLayout(total, maxFolderEntries);
+  let guess = 0;
+  for (const [key, devices] of carriers) for (const { record: r } of devices) guess += key.length + r.slug.length + r.name.length + GUESSED_BYTES_PER_DEVICE;
+  const first = bucketsOf(carriers, site, chooseIdentifierLayout(guess, maxFolderEntries));
+  const layout = chooseIdentifierLayout(first.bytes, maxFolderEntries);
+  return layout.buckets === first.layout.buckets ? first : bucketsOf(carriers, site, layout);
+}
+
+/** What a stored device takes besides its key, slug and name, about: its variant, code and share of a source, the punctuation. */
+const GUESSED_BYTES_PER_DEVICE = 150;
+
+function bucketsOf(carriers: ReadonlyMap<string, readonly IdentifierCarrier[]>, site: Origins, layout: IdentifierLayout) {
   const origins: Origins = { siteUrl: site.siteUrl, baseUrl: site.baseUrl };
   const byName = new Map<string, { bucket: IdentifierBucket; sourceIndex: Map<string, number> }>();
   for (const [key, devices] of carriers) {
@@ -145,16 +139,22 @@ export function identifierBuckets(
     let at = byName.get(name);
     if (!at) byName.set(name, (at = { bucket: { origins, sources: [], keys: {} }, sourceIndex: new Map() }));
     const { bucket, sourceIndex } = at;
-    bucket.keys[key] = devices.map((c) => {
-      const source = sourceOf(c);
-      const text = jsonOf(source);
+    bucket.keys[key] = devices.map(({ record: r, variant, identifier }): StoredDevice => {
+      const source = r.evidence.sources.find((s) => s.id === identifier.sourceId)!;
+      const text = JSON.stringify(source);
       let index = sourceIndex.get(text);
       if (index === undefined) sourceIndex.set(text, (index = bucket.sources.push(source) - 1));
-      const { record: r, variant } = c;
-      return [r.slug, r.name, r.manufacturer, r.deviceType, { model: variant.model, regions: variant.regions }, c.identifier, index];
+      return [r.slug, r.name, r.manufacturer, r.deviceType, { model: variant.model, regions: variant.regions }, identifier, index];
     });
   }
-  return { layout, buckets: new Map([...byName].map(([name, { bucket }]) => [name, `${JSON.stringify(bucket)}\n`])) };
+  let bytes = 0;
+  const buckets = new Map<string, string>();
+  for (const [name, { bucket }] of byName) {
+    const text = `${JSON.stringify(bucket)}\n`;
+    bytes += text.length;
+    buckets.set(name, text);
+  }
+  return { layout, buckets, bytes };
 }
 
 /** The lookup's answer for `key` from its bucket's text, or null when the bucket does not hold the key. */
