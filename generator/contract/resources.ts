@@ -74,13 +74,7 @@ export function placementHash(value: string): number {
 }
 
 /** A resource stored as `<folder>/[<shard>/]<param><extension>`, placed by the hash of its parameter `param`. */
-function shardedResource<P extends string>(
-  origin: Resource["origin"],
-  path: P,
-  folder: string,
-  extension: string,
-  param: Names<P>,
-): DeviceResource<P> {
+function shardedResource<P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string, param: Names<P>): DeviceResource<P> {
   return {
     origin,
     path,

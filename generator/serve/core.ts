@@ -201,7 +201,13 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
         const found = identifierFromBucket(await stored.text(), key);
         if (!found) continue;
         const bytes = new TextEncoder().encode(jsonText(found));
-        return finish(request, { status: 200, headers: resourceHeaders("identifier", { identifier: key }), body: bytes, etag: await etagOf(bytes), ranges: true });
+        return finish(request, {
+          status: 200,
+          headers: resourceHeaders("identifier", { identifier: key }),
+          body: bytes,
+          etag: await etagOf(bytes),
+          ranges: true,
+        });
       }
     }
     const shown = written.length > 60 ? `${written.slice(0, 60)}...` : written;

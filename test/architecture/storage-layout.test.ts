@@ -59,7 +59,12 @@ describe("the storage layout through the threshold", () => {
     const slugs = published.map((r) => r.slug);
     expect(slugs.length).toBeGreaterThan(250);
     const paths = slugs.flatMap((slug) => [API.record, API.evidence, API.badge, API.deviceCalendar, PAGES.device].map((r) => pathOf(r, { device_slug: slug })));
-    const codes = published.flatMap((r) => (r.variants as { identifiers?: { value: string }[] }[]).flatMap((v) => v.identifiers ?? []).slice(0, 1).map((i) => i.value));
+    const codes = published.flatMap((r) =>
+      (r.variants as { identifiers?: { value: string }[] }[])
+        .flatMap((v) => v.identifiers ?? [])
+        .slice(0, 1)
+        .map((i) => i.value),
+    );
     expect(codes.length).toBeGreaterThan(250);
     paths.push(...codes.map((code) => pathOf(API.identifier, { identifier: encodeURIComponent(code) })), "/api/v1/identifiers/NO-SUCH-CODE");
     paths.push(`/devices/${slugs[0]}/`, "/api/v1/devices?limit=100", "/devices/no-such-device", "/api/v1/devices/no-such-device");

@@ -6,26 +6,28 @@ function resource(origin, path, file) {
 }
 function shardOf(slug, layout) {
   if (layout.shardDigits === 0) return "";
+  return placementHash(slug).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+}
+function placementHash(value) {
   let hash = 2166136261;
-  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 16777619);
+  for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 16777619);
   hash = Math.imul(hash ^ hash >>> 16, 2246822507);
   hash = Math.imul(hash ^ hash >>> 13, 3266489909);
   hash ^= hash >>> 16;
-  return (hash >>> 0).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+  return hash >>> 0;
 }
-function shardedResource(origin, path, folder, extension, param, { fileName = (value) => value, nested = false } = {}) {
+function shardedResource(origin, path, folder, extension, param) {
   return {
     origin,
     path,
     file: (params, layout) => {
       const value = params[param];
       const shard = shardOf(value, layout);
-      return `${folder}/${shard ? `${nested ? shard.split("").join("/") : shard}/` : ""}${fileName(value)}${extension}`;
+      return `${folder}/${shard ? `${shard}/` : ""}${value}${extension}`;
     }
   };
 }
 var deviceResource = (origin, path, folder, extension) => shardedResource(origin, path, folder, extension, "device_slug");
-var identifierFileName = (key) => Array.from(key, (ch) => /[A-Z0-9,]/.test(ch) ? ch : `_${ch.codePointAt(0).toString(16)}_`).join("");
 var API = {
   list: resource("api", "/api/v1/devices"),
   legacyList: resource("api", "/api/devices"),
@@ -39,16 +41,11 @@ var API = {
   datasetSqlite: resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite"),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
-   * client writes it; the edge function reads the file of its key
-   * (contract/identifiers.ts), so `file` takes the key. The files are spread
-   * over nested subfolders (a folder per hex digit) by the hash of the key
-   * under the identifiers' own layout (STORAGE.identifierLayout), chosen for
-   * their number as the devices' is for theirs.
+   * client writes it; the edge function turns it into its key
+   * (contract/identifiers.ts) and builds the answer from the key's bucket
+   * (STORAGE.identifierBucket), so no file stands for one code.
    */
-  identifier: shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
-    fileName: identifierFileName,
-    nested: true
-  }),
+  identifier: resource("api", "/api/v1/identifiers/{identifier}"),
   badge: deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg"),
   /** The badge's words as shields.io's endpoint JSON, for a shields badge that shields' own CDN caches. */
   shields: deviceResource("api", "/api/v1/shields/{device_slug}", "/api/v1/shields", ".json"),
