@@ -4,9 +4,9 @@
 // build stores those answers for the edge function: a few hundred buckets,
 // not a file per key (every file costs the build kernel time and the deploy
 // an upload). A bucket holds each of its keys' devices without the parts that
-// follow from the site's origins (links, attribution); the edge function
-// (serve/core.ts) reads the one bucket a key hashes to and rebuilds the answer
-// with identifierDocument, the function the answer has always come from.
+// follow from the site's origins (links, attribution), and each cited source
+// once; the edge function (serve/core.ts) reads the one bucket a key hashes
+// to and rebuilds the answer with identifierDocument.
 // No zod and no Node built-ins: the edge function runs this under Deno.
 import { identifierKey } from "../contract/identifiers.ts";
 import { identifierBucketOf, type IdentifierLayout } from "../contract/resources.ts";
@@ -48,10 +48,11 @@ export function identifierCarriers(published: readonly DeviceRecord[]): Map<stri
 export type IdentifierEntry = Omit<IdentifierDocument["devices"][number], "links">;
 
 /**
- * The lookup's answer for one key. `entries` may come straight from the
- * records or back from a bucket's JSON: JSON keeps every value and the order
- * of every object's fields, so the answer serializes to the same bytes either
- * way (identifiers.test.ts checks it over the fixture catalog).
+ * The lookup's answer for one key, from its devices as a bucket gives them
+ * back (entryOf). JSON keeps every value and the order of every object's
+ * fields, so the answer serializes to the bytes the build once wrote in a
+ * file per key (identifiers.test.ts checks it against that answer written
+ * out, for every key of the fixture catalog).
  */
 export function identifierDocument(key: string, entries: readonly IdentifierEntry[], site: Origins): IdentifierDocument {
   const u = urls(site);
