@@ -1,6 +1,6 @@
 // npx tsx bench/fleet.ts [--sizes 1000,10000,50000] [--rows 10000] [--repeat 5] [--browser]
 // The fleet check's costs (docs/fleet.md): the fleet index's size for
-// synthetic catalogs (and the identifier files' count and folders), and how
+// synthetic catalogs (and the identifier lookup's keys and buckets), and how
 // long matching an export of --rows rows takes: in Node, the worker's own
 // code (parse the index, match every row, write the report CSV and the
 // calendar's inputs), fastest of --repeat runs; with --browser, the whole
@@ -11,11 +11,10 @@ import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import { parse } from "csv-parse/sync";
 import { catalogOf } from "../generator/derive/catalog.ts";
-import { chooseLayout } from "../generator/derive/layout.ts";
 import { fleetIndex } from "../generator/derive/fleet-index.ts";
+import { NETLIFY_MAX_FOLDER_ENTRIES } from "../generator/derive/layout.ts";
 import { detectColumns, fleetMatcher, reportRows, rowInput, sniffDelimiter } from "../generator/derive/fleet-match.ts";
-import { identifierCarriers } from "../generator/derive/identifiers.ts";
-import { API } from "../generator/contract/resources.ts";
+import { identifierBuckets, identifierCarriers } from "../generator/derive/identifiers.ts";
 import { synthRecords } from "../generator/synth/generate.ts";
 import { fleetExport } from "../test/helpers/fleet-export.ts";
 
@@ -35,15 +34,15 @@ const ms = (t: number) => `${t.toFixed(0)} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 console.log(
-  `| Published records | Identifier files | Their folders (layout) | fleet.json | gzipped | Match ${rows.toLocaleString("en")} rows in Node (fastest of ${repeat}) | of which distinct rows | Matched |`,
+  `| Published records | Identifier keys | Their buckets (largest) | fleet.json | gzipped | Match ${rows.toLocaleString("en")} rows in Node (fastest of ${repeat}) | of which distinct rows | Matched |`,
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const size of sizes) {
   const records = synthRecords(size, 1);
   const { published } = catalogOf(records);
-  const keys = [...identifierCarriers(published).keys()];
-  const layout = chooseLayout(keys, undefined, true);
-  const folders = new Set(keys.map((k) => API.identifier.file({ identifier: k }, layout).replace(/\/[^/]+$/, ""))).size;
+  const carriers = identifierCarriers(published);
+  const { buckets } = identifierBuckets(carriers, site, NETLIFY_MAX_FOLDER_ENTRIES);
+  const largest = Math.max(...[...buckets.values()].map((b) => Buffer.byteLength(b)));
   const text = `${JSON.stringify(fleetIndex(published, site))}\n`;
   const csv = fleetExport(records, rows, 7);
   let best = Infinity;
@@ -63,7 +62,7 @@ for (const size of sizes) {
     matched = matches.filter((m) => m.by !== "none").length;
   }
   console.log(
-    `| ${published.length.toLocaleString("en")} | ${keys.length.toLocaleString("en")} | ${folders.toLocaleString("en")} (${layout.shardDigits} digits) | ${kb(text.length)} | ${kb(gzipSync(text).length)} | ${ms(best)} | ${distinct.toLocaleString("en")} | ${matched.toLocaleString("en")} |`,
+    `| ${published.length.toLocaleString("en")} | ${carriers.size.toLocaleString("en")} | ${buckets.size.toLocaleString("en")} (${kb(largest)}) | ${kb(text.length)} | ${kb(gzipSync(text).length)} | ${ms(best)} | ${distinct.toLocaleString("en")} | ${matched.toLocaleString("en")} |`,
   );
 }
 

@@ -1,8 +1,8 @@
 // The resource table (resources.ts) without a build: every API path a client
 // may request resolves to the one resource it names, with its parameters;
 // paths are filled as given; stored files are placed by the layout; model
-// code keys become distinct ASCII file names; each entry carries its media
-// type, cache policy and per-device behaviour. Against a real build:
+// code keys are placed in buckets by a pinned hash; each entry carries its
+// media type, cache policy and per-device behaviour. Against a real build:
 // test/architecture/resources.test.ts; the spread of shards: derive/layout.test.ts.
 import { describe, expect, it } from "vitest";
 import { API_CACHE, IMMUTABLE, MEDIA } from "./media.ts";
@@ -13,7 +13,7 @@ import {
   PAGES,
   PER_DEVICE,
   STORAGE,
-  identifierFileName,
+  identifierBucketOf,
   matchResource,
   pathOf,
   resolveApiPath,
@@ -98,28 +98,31 @@ describe("stored files", () => {
     expect(API.record.file({ device_slug: "alpha-phone" }, layout)).toBe(`/api/v1/devices/${shard}/alpha-phone.json`);
     expect(PAGES.device.file({ device_slug: "alpha-phone" }, layout)).toBe(`/devices/${shard}/alpha-phone.html`);
   });
-
-  it("identifier files nest a folder per shard digit", () => {
-    const layout = { shardDigits: 2 };
-    const [a, b] = shardOf("IPHONE15,4", layout);
-    expect(API.identifier.file({ identifier: "IPHONE15,4" }, layout)).toBe(`/api/v1/identifiers/${a}/${b}/IPHONE15,4.json`);
-    expect(API.identifier.file({ identifier: "IPHONE15,4" }, FLAT)).toBe("/api/v1/identifiers/IPHONE15,4.json");
-  });
 });
 
-describe("identifierFileName", () => {
+describe("identifier buckets", () => {
+  // The build (Node) writes a key into its bucket and the edge function (Deno) reads it back from there: the hash
+  // is part of the storage contract, so these values are pinned.
   it.each([
-    ["SMA525F", "SMA525F"],
-    ["IPHONE15,4", "IPHONE15,4"],
-    ["É1", "_c9_1"],
-    ["華為P30", "_83ef__70ba_P30"],
-    ["٣", "_663_"], // a non-ASCII digit
-  ])("%s → %s", (key, name) => expect(identifierFileName(key)).toBe(name));
-  it("gives distinct keys distinct ASCII names", () => {
-    const keys = ["A", "_41_", "É", "E", "華為", "華", "為"];
-    const names = keys.map(identifierFileName);
-    expect(new Set(names).size).toBe(keys.length);
-    for (const n of names) expect(n).toMatch(/^[\x20-\x7e]+$/);
+    ["SMA525F", "2", "2a2", "2a2"],
+    ["IPHONE15,4", "1", "41", "441"],
+    ["A2442", "8", "138", "538"],
+    ["ÉCLAIR日", "b", "2eb", "2eb"],
+  ])("puts %s in bucket %s of 16, %s of 1,024, %s of 2,048", (key, of16, of1024, of2048) => {
+    expect([16, 1024, 2048].map((buckets) => identifierBucketOf(key, { buckets }))).toEqual([of16, of1024, of2048]);
+    expect(identifierBucketOf(key, { buckets: 1 })).toBe("0");
+    expect(STORAGE.identifierBucket(of1024)).toBe(`/api/v1/identifiers/${of1024}.json`);
+  });
+  it("moves a key only when the count doubles, and then to the bucket n or n + half", () => {
+    const keys = Array.from({ length: 2_000 }, (_, i) => `SM${i.toString(36).toUpperCase()}F`);
+    const bucket = (key: string, buckets: number) => Number.parseInt(identifierBucketOf(key, { buckets }), 16);
+    expect(keys.filter((key) => bucket(key, 1024) !== bucket(key, 512) && bucket(key, 1024) !== bucket(key, 512) + 512)).toEqual([]);
+    expect(keys.filter((key) => bucket(key, 1024) !== bucket(key, 512)).length).toBeGreaterThan(0);
+    // ...and spreads them: every one of 64 buckets used, none by more than twice its share.
+    const counts = new Map<string, number>();
+    for (const bucket of keys.map((key) => identifierBucketOf(key, { buckets: 64 }))) counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+    expect(counts.size).toBe(64);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual((2 * keys.length) / 64);
   });
 });
 

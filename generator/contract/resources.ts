@@ -91,36 +91,29 @@ export const FLAT: Layout = { shardDigits: 0 };
  */
 export function shardOf(slug: string, layout: Layout): string {
   if (layout.shardDigits === 0) return "";
+  return placementHash(slug).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+}
+
+/** The unsigned 32-bit hash shardOf places a slug by (and identifierBucketOf a key by). */
+export function placementHash(value: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
   // MurmurHash3's finalizer: FNV-1a alone leaves the high digits of similar slugs unevenly spread.
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   hash ^= hash >>> 16;
-  return (hash >>> 0).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+  return hash >>> 0;
 }
 
-/**
- * A resource stored as `<folder>/[<shard>/]<name><extension>`, the name its
- * parameter `param` as `fileName` writes it, placed by the hash of that
- * parameter. A `nested` resource has a folder per digit of the shard
- * (`a/b/`), so no folder of it holds more than 16 subfolders at any depth.
- */
-function shardedResource<P extends string>(
-  origin: Resource["origin"],
-  path: P,
-  folder: string,
-  extension: string,
-  param: Names<P>,
-  { fileName = (value: string) => value, nested = false } = {},
-): DeviceResource<P> {
+/** A resource stored as `<folder>/[<shard>/]<param><extension>`, placed by the hash of its parameter `param`. */
+function shardedResource<P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string, param: Names<P>): DeviceResource<P> {
   return {
     origin,
     path,
     file: (params, layout) => {
       const value = (params as Record<string, string>)[param]!;
       const shard = shardOf(value, layout);
-      return `${folder}/${shard ? `${nested ? shard.split("").join("/") : shard}/` : ""}${fileName(value)}${extension}`;
+      return `${folder}/${shard ? `${shard}/` : ""}${value}${extension}`;
     },
   };
 }
@@ -135,11 +128,17 @@ const deviceResource = <P extends string>(origin: Resource["origin"], path: P, f
 const GONE_PROBLEM: PerDevice = { withdrawn: (slug) => STORAGE.goneProblem(slug), ownErrors: false };
 
 /**
- * An identifier key (contract/identifiers.ts: letters, digits and commas) as
- * a file name: A-Z, 0-9 and "," as they are, any other letter or digit as
- * _<hex code point>_, so every name is ASCII and no two keys share one.
+ * How the identifier lookup's documents are stored: in `buckets` files (a
+ * power of two, derive/identifiers.ts chooses it from the catalog's size and
+ * the build stores it at STORAGE.identifierLayout), each key in the bucket
+ * its placementHash names, so a key moves only when the count doubles.
  */
-export const identifierFileName = (key: string) => Array.from(key, (ch) => (/[A-Z0-9,]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`)).join("");
+export interface IdentifierLayout {
+  buckets: number;
+}
+
+/** The name (hex) of the bucket (STORAGE.identifierBucket) that holds an identifier key's answer. */
+export const identifierBucketOf = (key: string, layout: IdentifierLayout) => (placementHash(key) % layout.buckets).toString(16);
 
 /** Every API path starts here (the edge function's and the CORS rules' scope). */
 export const API_ROOT = "/api/";
@@ -170,19 +169,11 @@ export const API = {
   ),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
-   * client writes it; the edge function reads the file of its key
-   * (contract/identifiers.ts), so `file` takes the key. The files are spread
-   * over nested subfolders (a folder per hex digit) by the hash of the key
-   * under the identifiers' own layout (STORAGE.identifierLayout), chosen for
-   * their number as the devices' is for theirs.
+   * client writes it; the edge function turns it into its key
+   * (contract/identifiers.ts) and builds the answer from the key's bucket
+   * (STORAGE.identifierBucket), so no file stands for one code.
    */
-  identifier: answer(
-    MEDIA.json,
-    shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
-      fileName: identifierFileName,
-      nested: true,
-    }),
-  ),
+  identifier: answer(MEDIA.json, resource("api", "/api/v1/identifiers/{identifier}")),
   badge: answer(
     MEDIA.svg,
     deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg", { withdrawn: () => STORAGE.withdrawnBadge, ownErrors: true }),
@@ -340,8 +331,10 @@ export const STORAGE = {
   listPage: (cursor: string | null, type: string | null = null) => `/api/v1/list/pages/${cursor ?? (type ? `first.${type}` : "first")}.json`,
   /** The build's Layout of the per-device files, as JSON. */
   layout: "/api/v1/list/layout.json",
-  /** The Layout of the identifier files (API.identifier), as JSON: their number differs from the devices', so their placement does too. */
+  /** The IdentifierLayout of the identifier lookup's buckets, as JSON. */
   identifierLayout: "/api/v1/list/identifier-layout.json",
+  /** One bucket of the identifier lookup: many keys' devices (derive/identifiers.ts IdentifierBucket), found by identifierBucketOf. */
+  identifierBucket: (bucket: string) => `/api/v1/identifiers/${bucket}.json`,
   /** Build-time ETags of the large files, so the edge function never hashes megabytes (derive/etags.ts). */
   etagManifest: "/api/v1/list/etags.json",
   /** The 410 body of a withdrawn record. */

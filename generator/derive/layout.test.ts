@@ -82,20 +82,3 @@ describe("the storage layout", () => {
     expect(fullestShard(["a", "b", "c"], FLAT)).toBe(3);
   });
 });
-
-describe("the identifier files' layout", () => {
-  const keys = (n: number) => Array.from({ length: n }, (_, i) => `SM${i.toString(36).toUpperCase()}F`);
-  it("nests a folder per hex digit, so a deeper layout never puts more than 16 subfolders in one folder", () => {
-    expect(chooseLayout(keys(1_000), 60, true)).toEqual({ shardDigits: 2 });
-    const file = API.identifier.file({ identifier: "SMA525F" }, { shardDigits: 2 });
-    const shard = shardOf("SMA525F", { shardDigits: 2 });
-    expect(file).toBe(`/api/v1/identifiers/${shard[0]}/${shard[1]}/SMA525F.json`);
-    expect(API.identifier.file({ identifier: "SMA525F" }, FLAT)).toBe("/api/v1/identifiers/SMA525F.json");
-    // Flat keys of 1,000 would need 256 subfolders in one folder at this limit: refused.
-    expect(() => chooseLayout(keys(1_000), 60)).toThrow(/cannot be spread/);
-  });
-  it("writes a key as an ASCII file name, every other letter or digit as _<hex>_", () => {
-    expect(API.identifier.file({ identifier: "IPHONE15,4" }, FLAT)).toBe("/api/v1/identifiers/IPHONE15,4.json");
-    expect(API.identifier.file({ identifier: "ÉCLAIR日" }, FLAT)).toBe("/api/v1/identifiers/_c9_CLAIR_65e5_.json");
-  });
-});

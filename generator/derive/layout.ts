@@ -32,16 +32,9 @@ export function fullestShard(slugs: readonly string[], layout: Layout): number {
 /** The hex digits of shardOf's hash: no layout can spread files further. */
 const MAX_SHARD_DIGITS = 8;
 
-/**
- * The flattest layout in which no per-device folder holds more than
- * `maxEntries` entries. For a family stored `nested` (a folder per digit of
- * the shard, contract/resources.ts), a folder holds at most 16 subfolders
- * however many digits the layout has; otherwise the family's folder holds
- * 16^digits of them.
- */
-export function chooseLayout(slugs: readonly string[], maxEntries = NETLIFY_MAX_FOLDER_ENTRIES, nested = false): Layout {
-  const subfolders = (digits: number) => (nested ? Math.min(16 ** digits, 16) : 16 ** digits);
-  for (let shardDigits = 0; shardDigits <= MAX_SHARD_DIGITS && subfolders(shardDigits) + OTHER_ENTRIES <= maxEntries; shardDigits++) {
+/** The flattest layout in which no per-device folder (its files and its 16^digits subfolders) holds more than `maxEntries` entries. */
+export function chooseLayout(slugs: readonly string[], maxEntries = NETLIFY_MAX_FOLDER_ENTRIES): Layout {
+  for (let shardDigits = 0; shardDigits <= MAX_SHARD_DIGITS && 16 ** shardDigits + OTHER_ENTRIES <= maxEntries; shardDigits++) {
     const layout = { shardDigits };
     if (fullestShard(slugs, layout) + OTHER_ENTRIES <= maxEntries) return layout;
   }

@@ -106,7 +106,7 @@ describe("header rules", () => {
 describe("pathsOf", () => {
   it.each([
     [PAGES.asset, "/assets/*"],
-    [PAGES.searchIndex, "/search-index/v1/*"],
+    [PAGES.searchIndex, "/search-index/v2/*"],
     [PAGES.browseTypePage, "/browse/*"],
     [PAGES.license, "/license"],
   ])("%o as a _headers pattern is %s", (r, pattern) => expect(pathsOf(r as Resource)).toBe(pattern));

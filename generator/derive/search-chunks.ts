@@ -38,7 +38,7 @@ export interface IndexedRecord extends Searchable {
   label: string;
 }
 
-/** Takes a file of the index: its path under /search-index/v1/ and its text. */
+/** Takes a file of the index: its path under /search-index/v2/ and its text. */
 export type WriteFile = (path: string, text: string) => void;
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;

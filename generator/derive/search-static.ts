@@ -49,7 +49,7 @@ export interface Answer {
   narrower: boolean;
 }
 
-/** Reads a file of the index (a path under /search-index/v1/): JSON files parsed, leaf files as text. */
+/** Reads a file of the index (a path under /search-index/v2/): JSON files parsed, leaf files as text. */
 export type Load = (path: string) => Promise<unknown>;
 
 /** A leaf: its parent's key, its last character and the part of the parent's leaves that holds it. */

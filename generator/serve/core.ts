@@ -10,13 +10,25 @@ import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { identifierKeys } from "../contract/identifiers.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../contract/dataset-years.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
-import { API, DEVICE_RESOURCES, PAGES, STORAGE, matchResource, resolveApiPath, type ApiResourceName, type Layout } from "../contract/resources.ts";
+import {
+  API,
+  DEVICE_RESOURCES,
+  PAGES,
+  STORAGE,
+  identifierBucketOf,
+  matchResource,
+  resolveApiPath,
+  type ApiResourceName,
+  type IdentifierLayout,
+  type Layout,
+} from "../contract/resources.ts";
 import { shieldsEndpointOf, UNKNOWN_DEVICE_BADGE, UNKNOWN_DEVICE_BADGE_SVG } from "../derive/badges.ts";
 import { parseListIndex } from "../derive/list-index.ts";
 import { etagOf, type EtagManifest } from "../derive/etags.ts";
 import { API_METHODS, apiHeaders, PREFLIGHT_HEADERS, resourceHeaders } from "../contract/headers.ts";
 import { handleList, itemReader, type ListSource } from "./list.ts";
 import { isListPath } from "../derive/list.ts";
+import { identifierFromBucket } from "../derive/identifiers.ts";
 import { finish, jsonText, problemResponse, textResponse } from "./respond.ts";
 
 /** The part of Netlify's Context the core uses (no dependency on @netlify/edge-functions). */
@@ -109,7 +121,7 @@ function isolateCache(fetch: EdgeOptions["fetch"], origin: string) {
     items: itemReader(async (slug) => text(API.record.file({ device_slug: slug }, await layout()))),
   };
   const manifest = once(async () => JSON.parse(await text(STORAGE.etagManifest)) as EtagManifest);
-  const identifierLayout = once(async () => JSON.parse(await text(STORAGE.identifierLayout)) as Layout);
+  const identifierLayout = once(async () => JSON.parse(await text(STORAGE.identifierLayout)) as IdentifierLayout);
   return { origin, list, manifest, layout, identifierLayout };
 }
 
@@ -167,18 +179,33 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
   }
 
   /**
-   * GET /api/v1/identifiers/<identifier>: the file of the identifier's key
+   * GET /api/v1/identifiers/<identifier>: the answer of the identifier's key
    * (case and separators ignored), else of its family's ("SM-A525F/DS" →
    * SMA525F), else a 404 problem. The identifier is the rest of the path,
-   * percent-encoded or not, so a code with a "/" needs no encoding.
+   * percent-encoded or not, so a code with a "/" needs no encoding. A key's
+   * answer is rebuilt from its bucket (derive/identifiers.ts) and hashed as
+   * it passes, as a stored file of its size would be.
    */
   async function identifierAnswer(request: Request, context: EdgeContext, written: string): Promise<Response> {
     const keys = identifierKeys(written);
     if (keys.length) {
       const layout = await cacheFor(new URL(request.url).origin).identifierLayout();
       for (const key of keys) {
-        const found = await fileAnswer(request, context, "identifier", { identifier: key }, API.identifier.file({ identifier: key }, layout));
-        if (found) return found;
+        const stored = await read(context, request, STORAGE.identifierBucket(identifierBucketOf(key, layout)));
+        if (stored.status !== 200) {
+          await stored.body?.cancel();
+          continue;
+        }
+        const found = identifierFromBucket(await stored.text(), key);
+        if (!found) continue;
+        const bytes = new TextEncoder().encode(jsonText(found));
+        return finish(request, {
+          status: 200,
+          headers: resourceHeaders("identifier", { identifier: key }),
+          body: bytes,
+          etag: await etagOf(bytes),
+          ranges: true,
+        });
       }
     }
     const shown = written.length > 60 ? `${written.slice(0, 60)}...` : written;

@@ -42,6 +42,8 @@ describe("the storage layout through the threshold", () => {
     expect(sizes[0]!.entries).toBeLessThanOrEqual(LIMIT);
     expect(report.largestFolder).toEqual(sizes[0]);
     expect(sizes.filter((s) => /^devices\/[0-9a-f]$/.test(s.folder))).toHaveLength(16);
+    // The identifier lookup's buckets are within the limit too (their count is capped by it).
+    expect(sizes.find((s) => s.folder === "api/v1/identifiers")!.entries).toBeLessThanOrEqual(LIMIT);
     // The flat build of the same catalog would not fit: its device pages alone fill one folder.
     expect((await folderSizes(built.flat.dist))[0]!.entries).toBeGreaterThan(LIMIT);
   });
@@ -52,10 +54,19 @@ describe("the storage layout through the threshold", () => {
     expect(existsSync(config(built.flat.dist))).toBe(false);
   });
 
-  it("answers every device's record, evidence, badge, calendar and page as the flat build does: same status, media type, ETag and bytes", async () => {
-    const slugs = publishedOf(built.flat.dist).map((r) => r.slug);
+  it("answers every device's record, evidence, badge, calendar, page and first model code as the flat build does: same status, media type, ETag and bytes", async () => {
+    const published = publishedOf(built.flat.dist);
+    const slugs = published.map((r) => r.slug);
     expect(slugs.length).toBeGreaterThan(250);
     const paths = slugs.flatMap((slug) => [API.record, API.evidence, API.badge, API.deviceCalendar, PAGES.device].map((r) => pathOf(r, { device_slug: slug })));
+    const codes = published.flatMap((r) =>
+      (r.variants as { identifiers?: { value: string }[] }[])
+        .flatMap((v) => v.identifiers ?? [])
+        .slice(0, 1)
+        .map((i) => i.value),
+    );
+    expect(codes.length).toBeGreaterThan(250);
+    paths.push(...codes.map((code) => pathOf(API.identifier, { identifier: encodeURIComponent(code) })), "/api/v1/identifiers/NO-SUCH-CODE");
     paths.push(`/devices/${slugs[0]}/`, "/api/v1/devices?limit=100", "/devices/no-such-device", "/api/v1/devices/no-such-device");
     for (const p of paths) {
       const [a, b] = await Promise.all([built.flat.target.fetch(p), built.sharded.target.fetch(p)]);

@@ -1,11 +1,14 @@
 // Watch mode: an edit to a record file is served after an in-place rebuild of
 // what depends on it; a broken edit keeps the last good build.
-import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { build, type BuildReport, type WatchMemory } from "../../generator/build.ts";
 import { watchCatalog, type Watcher } from "../../generator/watch.ts";
 import { FIXTURES, SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
+import { PAGES } from "../../generator/contract/resources.ts";
+import { staticSearch } from "../../generator/derive/search-static.ts";
+import { ROOT_FILE } from "../../generator/derive/search-files.ts";
 
 const dataDir = tempDir("dl-watch-");
 const outDir = path.join(dataDir, "dist");
@@ -57,13 +60,32 @@ it("an edited record is rebuilt in place, alone, and served", async () => {
   expect(await (await fetch(`${preview.url}/devices/alpha-phone`)).text()).toContain("Alpha Phone (renamed in place)");
   expect(readFileSync(path.join(outDir, "api/v1/dataset.csv"), "utf8")).toContain("Alpha Phone (renamed in place)");
   expect(await (await fetch(`${preview.url}/manufacturers/example-maker`)).text()).toContain("Alpha Phone (renamed in place)");
-  // The site search's index follows the new name: its leaf for "renamed" holds the record.
-  expect(await (await fetch(`${preview.url}/search-index/v1/t/r.txt`)).text()).toMatch(/^alpha-phone\t/m);
+  // The site search's index follows the new name, read as the browser reads it.
+  const search = staticSearch(async (file) => {
+    const text = await (await fetch(preview.url + PAGES.searchIndex.file({ file }))).text();
+    return file.endsWith(".json") ? JSON.parse(text) : text;
+  });
+  expect((await search.search("renamed in place", 5)).results.map((r) => r.slug)).toEqual(["alpha-phone"]);
   expect(await (await fetch(`${preview.url}/api/v1/devices/beta-tablet`)).text()).toBe(other);
 });
 
+it("an edited model code is rebuilt in place: the new code answers, the old one is in no bucket", async () => {
+  // The rename above reached the lookup's bucket too.
+  expect((await (await fetch(`${preview.url}/api/v1/identifiers/SM-A525B`)).json()).devices[0].name).toBe("Alpha Phone (renamed in place)");
+  const done = nextRebuild();
+  edit((r) => (r.variants[1].identifiers[0].value = "SM-A525M"));
+  expect((await done).incremental).toEqual(["alpha-phone"]);
+  const found = await fetch(`${preview.url}/api/v1/identifiers/sm-a525m`);
+  expect(found.status).toBe(200);
+  expect((await found.json()).devices.map((d: any) => [d.slug, d.identifier.value])).toEqual([["alpha-phone", "SM-A525M"]]);
+  expect((await fetch(`${preview.url}/api/v1/identifiers/SM-A525B`)).status).toBe(404);
+  const buckets = readdirSync(path.join(outDir, "api/v1/identifiers")).map((f) => JSON.parse(readFileSync(path.join(outDir, "api/v1/identifiers", f), "utf8")));
+  expect(buckets.filter((b) => Object.hasOwn(b.keys, "SMA525B"))).toEqual([]);
+  expect(buckets.filter((b) => Object.hasOwn(b.keys, "SMA525M"))).toHaveLength(1);
+});
+
 it("an edit that changes nothing the search index holds leaves the index alone", async () => {
-  const index = path.join(outDir, "search-index/v1/root.json");
+  const index = path.join(outDir, PAGES.searchIndex.file({ file: ROOT_FILE }));
   const { mtimeMs } = statSync(index);
   const done = nextRebuild();
   edit((r) => (r.support.os[0].meaning += " (reworded)"));

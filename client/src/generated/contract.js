@@ -27,21 +27,24 @@ function resource(origin, path, file) {
 }
 function shardOf(slug, layout) {
   if (layout.shardDigits === 0) return "";
+  return placementHash(slug).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+}
+function placementHash(value) {
   let hash = 2166136261;
-  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 16777619);
+  for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 16777619);
   hash = Math.imul(hash ^ hash >>> 16, 2246822507);
   hash = Math.imul(hash ^ hash >>> 13, 3266489909);
   hash ^= hash >>> 16;
-  return (hash >>> 0).toString(16).padStart(8, "0").slice(0, layout.shardDigits);
+  return hash >>> 0;
 }
-function shardedResource(origin, path, folder, extension, param, { fileName = (value) => value, nested = false } = {}) {
+function shardedResource(origin, path, folder, extension, param) {
   return {
     origin,
     path,
     file: (params, layout) => {
       const value = params[param];
       const shard = shardOf(value, layout);
-      return `${folder}/${shard ? `${nested ? shard.split("").join("/") : shard}/` : ""}${fileName(value)}${extension}`;
+      return `${folder}/${shard ? `${shard}/` : ""}${value}${extension}`;
     }
   };
 }
@@ -50,7 +53,6 @@ var deviceResource = (origin, path, folder, extension, device) => ({
   device
 });
 var GONE_PROBLEM = { withdrawn: (slug) => STORAGE.goneProblem(slug), ownErrors: false };
-var identifierFileName = (key) => Array.from(key, (ch) => /[A-Z0-9,]/.test(ch) ? ch : `_${ch.codePointAt(0).toString(16)}_`).join("");
 var API = {
   list: answer(MEDIA.json, resource("api", "/api/v1/devices")),
   legacyList: answer(MEDIA.json, resource("api", "/api/devices")),
@@ -76,19 +78,11 @@ var API = {
   ),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
-   * client writes it; the edge function reads the file of its key
-   * (contract/identifiers.ts), so `file` takes the key. The files are spread
-   * over nested subfolders (a folder per hex digit) by the hash of the key
-   * under the identifiers' own layout (STORAGE.identifierLayout), chosen for
-   * their number as the devices' is for theirs.
+   * client writes it; the edge function turns it into its key
+   * (contract/identifiers.ts) and builds the answer from the key's bucket
+   * (STORAGE.identifierBucket), so no file stands for one code.
    */
-  identifier: answer(
-    MEDIA.json,
-    shardedResource("api", "/api/v1/identifiers/{identifier}", "/api/v1/identifiers", ".json", "identifier", {
-      fileName: identifierFileName,
-      nested: true
-    })
-  ),
+  identifier: answer(MEDIA.json, resource("api", "/api/v1/identifiers/{identifier}")),
   badge: answer(
     MEDIA.svg,
     deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg", { withdrawn: () => STORAGE.withdrawnBadge, ownErrors: true })
@@ -231,8 +225,10 @@ var STORAGE = {
   listPage: (cursor, type = null) => `/api/v1/list/pages/${cursor ?? (type ? `first.${type}` : "first")}.json`,
   /** The build's Layout of the per-device files, as JSON. */
   layout: "/api/v1/list/layout.json",
-  /** The Layout of the identifier files (API.identifier), as JSON: their number differs from the devices', so their placement does too. */
+  /** The IdentifierLayout of the identifier lookup's buckets, as JSON. */
   identifierLayout: "/api/v1/list/identifier-layout.json",
+  /** One bucket of the identifier lookup: many keys' devices (derive/identifiers.ts IdentifierBucket), found by identifierBucketOf. */
+  identifierBucket: (bucket) => `/api/v1/identifiers/${bucket}.json`,
   /** Build-time ETags of the large files, so the edge function never hashes megabytes (derive/etags.ts). */
   etagManifest: "/api/v1/list/etags.json",
   /** The 410 body of a withdrawn record. */
