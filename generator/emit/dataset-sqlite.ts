@@ -7,10 +7,9 @@
 // format, so the same catalog and the same --now give the same bytes (and the
 // same ETag).
 //
-// Cheap to build: sql.js keeps the database
-// file in an in-memory file system that grows a file by 12.5% at a time,
-// copying it whole each time, and a fresh page of memory costs more on a
-// build machine than the copy itself. So the file starts as a zero-filled
+// Cheap to build: sql.js keeps the database file in an in-memory file system
+// that grows a file by 12.5% at a time, copying it whole each time, and a
+// fresh page of memory costs more on a build machine than the copy itself. So the file starts as a zero-filled
 // buffer far larger than the database will be (an empty database followed by
 // zeros, which SQLite ignores: its header says how many pages are in use);
 // the kernel backs only the pages SQLite writes. The load runs without a
