@@ -193,12 +193,23 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
   const credit = attribution(site).text;
   return (r) => {
     const sources = new Map(r.evidence.sources.map((s) => [s.id, s]));
+    // Rows of one record mostly choose the same commitments: their cells are made once per choice.
+    const cellsOf = new Map<string, ReturnType<typeof kindCells>>();
+    const cellsFor = (of: Commitment[], chosen: Commitment[]) => {
+      const key = `${of === r.support.os ? "os" : "security"}:${chosen.map((c) => of.indexOf(c)).join(",")}`;
+      let cells = cellsOf.get(key);
+      if (!cells) cellsOf.set(key, (cells = kindCells(chosen, sources)));
+      return cells;
+    };
+    const page = u.page(r.slug);
+    const record = u.record(r.slug);
+    const osVersions = (r.osVersions ?? []).map(osVersionWords).join(LIST_SEPARATOR);
     const rows: DatasetRow[] = [];
     for (const v of r.variants) {
       for (const region of rowRegions(r, v.model, v.regions)) {
         const caveats = r.caveats.filter((c) => caveatCovers(c.scope, v.model, region)).map((c) => `${c.text} [${describeScope(c.scope)}]`);
-        const security = kindCells(commitmentsFor(r.support.security, v.model, region), sources);
-        const os = kindCells(commitmentsFor(r.support.os, v.model, region), sources);
+        const security = cellsFor(r.support.security, commitmentsFor(r.support.security, v.model, region));
+        const os = cellsFor(r.support.os, commitmentsFor(r.support.os, v.model, region));
         const codes = (v.identifiers ?? []).filter((i) => region === "GLOBAL" || !i.regions || i.regions.includes(region));
         const row = [
           r.slug,
@@ -210,14 +221,14 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           ...security.main,
           ...os.main,
           caveats.join(LIST_SEPARATOR),
-          u.page(r.slug),
-          u.record(r.slug),
+          page,
+          record,
           credit,
           ...security.ceiling,
           ...os.ceiling,
           ...security.statements,
           ...os.statements,
-          (r.osVersions ?? []).map(osVersionWords).join(LIST_SEPARATOR),
+          osVersions,
           codes.map((i) => `${i.value} (${i.kind}${i.regions ? `; ${i.regions.join(", ")}` : ""})`).join(LIST_SEPARATOR),
         ];
         rows.push(row.map(neutralizeFormula));

@@ -198,8 +198,18 @@ export function pageResult(index: ListIndex, req: ListRequest): PageResult {
   return { page, nextCursor: page.more && last ? encodeCursor(req.query, last, req.types) : null };
 }
 
-/** The `updated` day of a list item text (a record document without its attribution). */
-const updatedOf = (item: string): string => JSON.parse(item).updated;
+/** Where an item text (`JSON.stringify(item, null, 2)`) gives its own `updated`: a raw line break only ever starts a line, and only a top-level member's line is indented by two spaces. */
+const UPDATED_MEMBER = '\n  "updated": ';
+
+/** The `updated` day of a list item text (a record document without its attribution), read without parsing the whole item. */
+function updatedOf(item: string): string {
+  const start = item.indexOf(UPDATED_MEMBER);
+  if (start < 0) throw new Error('list item has no top-level "updated"');
+  const from = start + UPDATED_MEMBER.length;
+  const end = item.indexOf("\n", from);
+  const value = item.slice(from, end < 0 ? undefined : end);
+  return JSON.parse(value.endsWith(",") ? value.slice(0, -1) : value);
+}
 
 /** meta of a v1 page, for its item texts; every member is documented in docs/list.md#meta. */
 export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, nextCursor }: PageResult, items: string[]): ListMeta {
@@ -217,7 +227,7 @@ export function pageMeta(header: ListIndex["header"], req: ListRequest, { page, 
   };
 }
 
-const indent = (json: string, by: string) => json.split("\n").join(`\n${by}`);
+const indent = (json: string, by: string) => json.replaceAll("\n", `\n${by}`);
 
 /**
  * The v1 page body from standalone item texts (each `JSON.stringify(item, null, 2)`):

@@ -9,7 +9,8 @@
 import { DATED_FIELDS, type Commitment, type DeviceRecord, type PartialDate, type Scope } from "../schema/record.ts";
 import { identifierKey } from "../contract/identifiers.ts";
 import { periodOf } from "./dates.ts";
-import { deviceDocument, evidenceDocument } from "./documents.ts";
+import { deviceSummary, evidenceDocument } from "./documents.ts";
+import type { EvidenceDocument } from "../schema/responses.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { LICENSE } from "../contract/license.ts";
 import { describeScope, commitmentStatus } from "./verdict.ts";
@@ -74,6 +75,17 @@ const scopeColumns = (of: string): Column[] => [
 ];
 const scopeValues = (s: Scope): SqlValue[] => [describeScope(s), json(s.models), json(s.regions), json(s.carriers)];
 
+/**
+ * The evidence document of the record last asked for: two tables read it, and
+ * the dump asks for a record's tables one after the other, so it is built once
+ * per record without holding the catalog's.
+ */
+let lastEvidence: { r: DeviceRecord; site: Site; doc: EvidenceDocument } | undefined;
+function evidenceOf(r: DeviceRecord, site: Site): EvidenceDocument {
+  if (lastEvidence?.r !== r || lastEvidence.site !== site) lastEvidence = { r, site, doc: evidenceDocument(r, site) };
+  return lastEvidence.doc;
+}
+
 const KINDS = ["os", "security"] as const;
 const commitmentsOf = (r: DeviceRecord) => KINDS.flatMap((kind) => r.support[kind].map((c, i): [typeof kind, Commitment, number] => [kind, c, i]));
 
@@ -105,7 +117,7 @@ export const SQLITE_TABLES: Table[] = [
     primaryKey: ["slug"],
     indexes: [["manufacturer_slug"], ["verdict_code"], ["device_type"], ["name"]],
     rows(r, site) {
-      const d = deviceDocument(r, site);
+      const d = deviceSummary(r, site);
       return [
         [
           d.slug,
@@ -310,7 +322,7 @@ export const SQLITE_TABLES: Table[] = [
     primaryKey: ["device_slug", "review_index"],
     indexes: [],
     rows: (r, site) =>
-      evidenceDocument(r, site).recallReview.map((rr, i) => [
+      evidenceOf(r, site).recallReview.map((rr, i) => [
         r.slug,
         i,
         rr.registry,
@@ -350,7 +362,7 @@ export const SQLITE_TABLES: Table[] = [
     ],
     primaryKey: ["device_slug", "revision_index"],
     indexes: [["date"]],
-    rows: (r, site) => evidenceDocument(r, site).revisions.map((v, i) => [r.slug, i, v.date, v.change, v.reason]),
+    rows: (r, site) => evidenceOf(r, site).revisions.map((v, i) => [r.slug, i, v.date, v.change, v.reason]),
   },
 ];
 

@@ -1,19 +1,38 @@
 // The SQLite dump, /api/v1/dataset.sqlite: the tables of
 // derive/sqlite-tables.ts written by SQLite itself, compiled to WebAssembly
 // (sql.js: no native binary, so it installs from the registry on every
-// platform and runs on Node 20). Byte-stable: a fixed page size, rows inserted
-// in slug order inside one transaction, the indexes built after them, no
-// timestamp anywhere in the format, and a final VACUUM that rewrites the file
-// compactly in key order, so the same catalog and the same --now give the
-// same bytes (and the same ETag).
+// platform and runs on Node 20). Byte-stable: a fixed page size, the same
+// statements in the same order (rows record by record in slug order inside one
+// transaction, the indexes built after them), no timestamp anywhere in the
+// format, so the same catalog and the same --now give the same bytes (and the
+// same ETag).
+//
+// Cheap to build: sql.js keeps the database file in an in-memory file system
+// that grows a file by 12.5% at a time, copying it whole each time, and a
+// fresh page of memory costs more on a build machine than the copy itself. So the file starts as a zero-filled
+// buffer far larger than the database will be (an empty database followed by
+// zeros, which SQLite ignores: its header says how many pages are in use);
+// the kernel backs only the pages SQLite writes. The load runs without a
+// rollback journal or syncing (the file is built in memory and exported once:
+// a failed build throws and writes nothing), and without a final VACUUM,
+// which would copy the whole database twice more.
 import initSqlJs from "sql.js";
 import type { Database } from "sql.js";
-import { ABOUT_TABLE, aboutRows, SQLITE_TABLES, type Column, type SqlValue } from "../derive/sqlite-tables.ts";
+import { ABOUT_TABLE, aboutRows, SQLITE_TABLES, type Column } from "../derive/sqlite-tables.ts";
 import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
 /** SQLite's default page size, written down so a different library default cannot change the bytes. */
 const PAGE_SIZE = 4096;
+/**
+ * Room the database file starts with, per published record and in all: far
+ * above the 3 to 5 KB a record takes (docs/dumps.md), since untouched room
+ * costs nothing, while a file that outgrows it is copied as it grows.
+ */
+const ROOM_PER_RECORD = 16 * 1024;
+const ROOM_MIN = 4 * 1024 * 1024;
+/** For the load only: none of them is stored in the file. */
+const LOAD_PRAGMAS = ["PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF", "PRAGMA temp_store = MEMORY", "PRAGMA locking_mode = EXCLUSIVE"];
 /** PRAGMA user_version: the version of the schema in docs/dumps.md; raised when a table or column changes. */
 export const SQLITE_SCHEMA_VERSION = 1;
 
@@ -37,35 +56,56 @@ function schemaSql(): { tables: string[]; indexes: string[] } {
 }
 
 let sqlJs: ReturnType<typeof initSqlJs> | null = null;
+type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
+
+/**
+ * The file the load starts from: an empty database of our page size and
+ * schema version, then zeros up to `room` bytes. A Buffer, because sql.js
+ * takes a Buffer's memory as the file's (Buffer#slice does not copy), so
+ * only the pages written are ever backed by memory.
+ */
+function blankFile(SQL: SqlJs, room: number): Uint8Array {
+  const seed = new SQL.Database();
+  try {
+    seed.run(`PRAGMA page_size = ${PAGE_SIZE}`);
+    seed.run(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`);
+    const empty = seed.export();
+    const file = Buffer.alloc(Math.max(room, empty.length));
+    file.set(empty);
+    return file;
+  } finally {
+    seed.close();
+  }
+}
 
 export const datasetSqlite: Emitter = {
   name: "dataset-sqlite",
   async emit({ catalog, site, out }) {
     const SQL = await (sqlJs ??= initSqlJs());
-    const db: Database = new SQL.Database();
+    const db: Database = new SQL.Database(blankFile(SQL, ROOM_MIN + ROOM_PER_RECORD * catalog.published.length));
     try {
-      db.run(`PRAGMA page_size = ${PAGE_SIZE}`);
-      db.run(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`);
+      for (const pragma of LOAD_PRAGMAS) db.run(pragma);
       db.run("BEGIN");
       const { tables, indexes } = schemaSql();
       for (const statement of tables) db.run(statement);
-      const insert = (table: string, width: number, rows: Iterable<SqlValue[]>) => {
-        const stmt = db.prepare(`INSERT INTO ${quote(table)} VALUES (${Array(width).fill("?").join(", ")})`);
-        try {
-          for (const row of rows) stmt.run(row);
-        } finally {
-          stmt.free();
+      const prepare = (t: { name: string; columns: Column[] }) =>
+        db.prepare(`INSERT INTO ${quote(t.name)} VALUES (${Array(t.columns.length).fill("?").join(", ")})`);
+      const inserts = SQLITE_TABLES.map(prepare);
+      const about = prepare(ABOUT_TABLE);
+      try {
+        // Record by record, in slug order, so no table's rows are ever held whole.
+        for (const r of catalog.published) {
+          SQLITE_TABLES.forEach((t, i) => {
+            const insert = inserts[i]!;
+            for (const row of t.rows(r, site)) insert.run(row);
+          });
         }
-      };
-      // Record by record, in slug order, so no table's rows are ever held whole.
-      const rowsOf = function* (t: (typeof SQLITE_TABLES)[number]) {
-        for (const r of catalog.published) yield* t.rows(r, site);
-      };
-      for (const t of SQLITE_TABLES) insert(t.name, t.columns.length, rowsOf(t));
-      insert(ABOUT_TABLE.name, ABOUT_TABLE.columns.length, aboutRows(site, catalog.published.length));
+        for (const row of aboutRows(site, catalog.published.length)) about.run(row);
+      } finally {
+        for (const stmt of [...inserts, about]) stmt.free();
+      }
       for (const statement of indexes) db.run(statement);
       db.run("COMMIT");
-      db.run("VACUUM");
       out.write(API.datasetSqlite.file({}), db.export());
     } finally {
       db.close();

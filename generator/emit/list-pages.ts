@@ -12,17 +12,16 @@ import { STORAGE } from "../contract/resources.ts";
 import { problem } from "../contract/problems.ts";
 import { RATE_LIMIT } from "../contract/rate-limit.ts";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
-import { perRecord } from "../derive/memo.ts";
 import type { Emitter } from "./context.ts";
-
-const summaryText = perRecord((r, site) => JSON.stringify(deviceSummary(r, site), null, 2));
 
 export const listPages: Emitter = {
   name: "list",
   emit({ catalog, site, out }) {
     const records = catalog.published;
-    // Each item serialized once, then gathered into pages.
-    const items = new Map(records.map((r) => [r.slug, summaryText(r, site)]));
+    // Each item serialized as its page is written, and let go after: serializing an item twice (it is on two walks) costs less
+    // than holding every item's text at once, which the collector would walk again and again.
+    const bySlug = new Map(records.map((r) => [r.slug, r]));
+    const itemText = (slug: string) => JSON.stringify(deviceSummary(bySlug.get(slug)!, site), null, 2);
     const text = formatListIndex(records, site);
     out.write(STORAGE.listIndex, text);
     // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
@@ -40,7 +39,7 @@ export const listPages: Emitter = {
       let req: ListRequest = { legacy: false, query: null, types, limit: DEFAULT_LIMIT, cursor: null, after: null };
       for (;;) {
         const result = pageResult(index, req);
-        const pageItems = result.page.keys.map((k) => items.get(k.slug)!);
+        const pageItems = result.page.keys.map((k) => itemText(k.slug));
         out.write(staticPagePath(req), pageText(pageItems, pageMeta(index.header, req, result, pageItems)));
         if (!result.nextCursor) break;
         req = { ...req, cursor: result.nextCursor, after: result.page.keys.at(-1)! };
