@@ -4,7 +4,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
-import { CSV_OPTIONS, csvText, neutralizeFormula } from "./csv-cells.ts";
+import { CSV_OPTIONS, neutralizeFormula } from "./csv-cells.ts";
 
 describe("neutralizeFormula", () => {
   it.each([
@@ -45,17 +45,4 @@ describe("CSV_OPTIONS", () => {
     expect(text).toContain('"Alpha, Phone","said ""hi"""');
   });
   it("reads back to the same cells with a real parser", () => expect(parse(text)).toEqual(rows));
-});
-
-describe("csvText", () => {
-  const cells = ["", "plain", "a,b", 'say "hi"', '"', "line\nbreak", "cr\rhere", "crlf\r\nend", "ends in cr\r", " spaced ", "'=1", "é ü 漢字 😀", ",", '""'];
-  it("writes what csv-stringify writes with CSV_OPTIONS, byte for byte", () => {
-    const rows = [cells, [...cells].reverse(), [""], ["", ""], cells.map((c) => `${c}${c}`)];
-    expect(csvText(rows)).toBe(stringify(rows, CSV_OPTIONS));
-    for (const cell of cells) expect(csvText([[cell, "x"]]), JSON.stringify(cell)).toBe(stringify([[cell, "x"]], CSV_OPTIONS));
-  });
-
-  it("reads back to the same cells", () => {
-    expect(parse(csvText([cells, cells]), { relax_column_count: false })).toEqual([cells, cells]);
-  });
 });

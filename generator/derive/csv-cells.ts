@@ -9,26 +9,6 @@
  */
 export const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
 
-/** A cell CSV_OPTIONS quotes: one holding the delimiter, a quote, a CR or an LF. */
-const NEEDS_QUOTES = /[",\r\n]/;
-const QUOTE = /"/g;
-
-/**
- * Rows of text cells as csv-stringify writes them with CSV_OPTIONS, byte for
- * byte (csv-cells.test.ts compares the two): each row ends in CRLF; a cell
- * with a comma, a quote, a CR or an LF is quoted, its quotes doubled. For the
- * dataset's millions of cells, where the library's per-cell options and
- * casting cost more than the rest of the file.
- */
-export function csvText(rows: readonly (readonly string[])[]): string {
-  // Joined, not appended: a string built by += is a tree of pieces, and the dataset keeps each record's text for the year files.
-  const lines: string[] = [];
-  for (const row of rows) lines.push(row.map(csvCell).join(","), "\r\n");
-  return lines.join("");
-}
-
-const csvCell = (cell: string) => (NEEDS_QUOTES.test(cell) ? `"${cell.replace(QUOTE, '""')}"` : cell);
-
 const FORMULA_START = /^[=+\-@\t\r']/;
 
 /**

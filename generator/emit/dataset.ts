@@ -2,17 +2,18 @@
 // file per support year (/api/v1/dataset/<year>.csv, also answered at
 // /api/v1/dataset?year=<year>). Each record's rows are quoted once and the
 // chunks joined into every file that includes the record.
+import { stringify } from "csv-stringify/sync";
 import { DATASET_COLUMNS, datasetRows, supportYears } from "../derive/dataset-rows.ts";
 import { perRecord } from "../derive/memo.ts";
-import { csvText } from "../derive/csv-cells.ts";
+import { CSV_OPTIONS } from "../derive/csv-cells.ts";
 import path from "node:path";
 import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
-const HEADER = csvText([DATASET_COLUMNS.map((c) => c.name)]);
+const HEADER = stringify([DATASET_COLUMNS.map((c) => c.name)], CSV_OPTIONS);
 
 /** A record's rows, quoted once; the rows depend only on the record and the site. */
-const csvChunk = perRecord((r, site) => csvText(datasetRows(site)(r)));
+const csvChunk = perRecord((r, site) => stringify(datasetRows(site)(r), CSV_OPTIONS));
 
 export const dataset: Emitter = {
   name: "dataset",
