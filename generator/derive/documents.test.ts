@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureRecord, fixtureRecords, TEST_SITE } from "../../test/helpers/records.ts";
 import type { DeviceRecord } from "../schema/record.ts";
-import { deviceDocument, deviceSummary, evidenceDocument, recentlyChanged } from "./documents.ts";
+import { deviceDocument, deviceSummary, evidenceDocument, latestUpdated, recentlyChanged } from "./documents.ts";
 
 const site = { ...TEST_SITE };
 
@@ -170,4 +170,12 @@ describe("the recently changed records", () => {
     expect(recentlyChanged(records, site, 2)).toEqual(recent.slice(0, 2));
     expect(recent[0]).toEqual(deviceDocument(records.find((r) => r.slug === recent[0]!.slug)!, site));
   });
+});
+
+describe("latestUpdated", () => {
+  it.each([
+    [[], ""],
+    [["2026-10-15"], "2026-10-15"],
+    [["2026-10-15", "2026-11-02", "2026-11-01"], "2026-11-02"],
+  ])("of %j is %j", (days, latest) => expect(latestUpdated(days.map((updated) => ({ updated })))).toBe(latest));
 });

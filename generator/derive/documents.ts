@@ -36,6 +36,9 @@ export function recentlyChanged(records: DeviceRecord[], site: Site, count: numb
     .slice(0, count);
 }
 
+/** The newest `updated` day of some documents (a page's "data last changed"), or "" for none. */
+export const latestUpdated = (xs: { updated: string }[]) => xs.reduce((max, x) => (x.updated > max ? x.updated : max), "");
+
 /** A device as it appears in list pages: everything but the attribution block. */
 export const deviceSummary = perRecord(summaryOf);
 
