@@ -140,19 +140,28 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
         // Eleventy leaves its compile cache off for Nunjucks and compiles a paginated template again for every page
         // (thousands of device pages, hundreds of A–Z and manufacturer pages). The same Nunjucks, compiled once per
-        // template in a run: Eleventy's own environment (its loader, filters and options), with the cache on.
+        // template in a run: Eleventy's own environment (its loader, filters and options), cached here for this run
+        // only. Not in Eleventy's cache: that one is static and keyed by each Eleventy instance, so it would keep
+        // every run's environment and pages alive to the end of the build (at 50,000 devices, past the worker's heap).
         let njk: NunjucksEngine | undefined;
         const hooks = cfg as unknown as EleventyHooks;
         hooks.on("eleventy.engine.njk", (engine) => {
           njk = engine;
         });
+        const compiled = new Map<string, (data: object) => Promise<string>>();
         const compile = (str: unknown, inputPath?: string) => {
           if (typeof str !== "string") return str; // a permalink function: Eleventy calls it itself
           if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
-          const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
-          return (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
+          const key = `${inputPath ?? ""}\0${str}`;
+          let render = compiled.get(key);
+          if (!render) {
+            const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
+            render = (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
+            compiled.set(key, render);
+          }
+          return render;
         };
-        hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: true, permalink: compile } });
+        hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: false, permalink: compile } });
         // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
         if (input !== TEMPLATES) return;
         for (const doc of DOC_PAGES) {
