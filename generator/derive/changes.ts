@@ -35,21 +35,26 @@ export interface ChangeEntry {
   evidence: string | null;
 }
 
-function revisionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
+/** The start of every entry id of a site: tag:<site host>,2026-09-06: (worked out once per feed, not per entry). */
+const tagStart = (site: Site) => `tag:${siteHost(site)},${TAG_DATE}:`;
+
+function revisionEntries(r: DeviceRecord, site: Site, tag: string): ChangeEntry[] {
   const u = urls(site);
+  const link = u.page(r.slug);
+  const evidence = u.evidence(r.slug);
   const seen = new Map<string, number>();
   return r.evidence.revisions.map((rev) => {
     const n = seen.get(rev.date) ?? 0;
     seen.set(rev.date, n + 1);
     return {
-      id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${rev.date}/${n}`,
+      id: `${tag}${r.slug}/${rev.date}/${n}`,
       date: rev.date,
       slug: r.slug,
       name: r.name,
       change: rev.change,
       reason: rev.reason,
-      link: u.page(r.slug),
-      evidence: u.evidence(r.slug),
+      link,
+      evidence,
     };
   });
 }
@@ -82,7 +87,7 @@ export function endTransitions(c: Commitment): { event: "ending-soon" | "ended";
  * before was never news to a subscriber, and announcing it late would put it
  * in a month already archived.
  */
-function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
+function transitionEntries(r: DeviceRecord, site: Site, tag: string): ChangeEntry[] {
   const u = urls(site);
   const since = firstRevisionDay(r);
   return (["security", "os"] as const).flatMap((kind) =>
@@ -94,7 +99,7 @@ function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
           const who = coverage === "all variants" ? r.name : `${r.name} (${coverage})`;
           const end = describeDate(c.end);
           return {
-            id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${c.id}/${kind}/${t.event}/${t.date}`,
+            id: `${tag}${r.slug}/${c.id}/${kind}/${t.event}/${t.date}`,
             date: t.date,
             slug: r.slug,
             name: r.name,
@@ -114,12 +119,12 @@ function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
   );
 }
 
-function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
+function withdrawalEntry(r: DeviceRecord, site: Site, tag: string): ChangeEntry[] {
   if (r.publication.state !== "withdrawn") return [];
   const { withdrawnOn, reason } = r.publication;
   return [
     {
-      id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${withdrawnOn}/withdrawn`,
+      id: `${tag}${r.slug}/${withdrawnOn}/withdrawn`,
       date: withdrawnOn,
       slug: r.slug,
       name: r.name,
@@ -140,9 +145,10 @@ export const newestFirst = (a: ChangeEntry, b: ChangeEntry) => (a.date !== b.dat
  * record, and each withdrawal. Nothing is capped: the archives hold them all.
  */
 export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site): ChangeEntry[] {
+  const tag = tagStart(site);
   return [
-    ...catalog.published.flatMap((r) => [...revisionEntries(r, site), ...transitionEntries(r, site)]),
-    ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site)),
+    ...catalog.published.flatMap((r) => [...revisionEntries(r, site, tag), ...transitionEntries(r, site, tag)]),
+    ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site, tag)),
   ].sort(newestFirst);
 }
 
@@ -168,9 +174,13 @@ export function archivedFrom(month: string): string {
 export function feedPages(entries: ChangeEntry[], now: string): FeedPages {
   const current: ChangeEntry[] = [];
   const byMonth = new Map<string, ChangeEntry[]>();
+  // Whether a month is archived, asked once per month rather than once per entry.
+  const archived = new Map<string, boolean>();
   for (const e of entries) {
     const month = e.date.slice(0, 7);
-    if (now < archivedFrom(month)) current.push(e);
+    let isArchived = archived.get(month);
+    if (isArchived === undefined) archived.set(month, (isArchived = now >= archivedFrom(month)));
+    if (!isArchived) current.push(e);
     else {
       const list = byMonth.get(month);
       if (list) list.push(e);
