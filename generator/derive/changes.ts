@@ -38,10 +38,14 @@ export interface ChangeEntry {
 /** The start of every entry id of a site: tag:<site host>,2026-09-06: (worked out once per feed, not per entry). */
 const tagStart = (site: Site) => `tag:${siteHost(site)},${TAG_DATE}:`;
 
-function revisionEntries(r: DeviceRecord, site: Site, tag: string): ChangeEntry[] {
-  const u = urls(site);
-  const link = u.page(r.slug);
-  const evidence = u.evidence(r.slug);
+/** What every entry of one published record shares: the start of its ids, its page and its evidence (worked out once per record). */
+interface RecordRefs {
+  tag: string;
+  link: string;
+  evidence: string;
+}
+
+function revisionEntries(r: DeviceRecord, { tag, link, evidence }: RecordRefs): ChangeEntry[] {
   const seen = new Map<string, number>();
   return r.evidence.revisions.map((rev) => {
     const n = seen.get(rev.date) ?? 0;
@@ -87,8 +91,7 @@ export function endTransitions(c: Commitment): { event: "ending-soon" | "ended";
  * before was never news to a subscriber, and announcing it late would put it
  * in a month already archived.
  */
-function transitionEntries(r: DeviceRecord, site: Site, tag: string): ChangeEntry[] {
-  const u = urls(site);
+function transitionEntries(r: DeviceRecord, site: Site, { tag, link, evidence }: RecordRefs): ChangeEntry[] {
   const since = firstRevisionDay(r);
   return (["security", "os"] as const).flatMap((kind) =>
     r.support[kind].flatMap((c) =>
@@ -111,8 +114,8 @@ function transitionEntries(r: DeviceRecord, site: Site, tag: string): ChangeEntr
               t.event === "ended"
                 ? `The documented end of ${KIND_WORDS[kind]}, ${end}, has passed.`
                 : `The documented end of ${KIND_WORDS[kind]}, ${end}, can fall within ${SOON_DAYS} days from this day.`,
-            link: u.page(r.slug),
-            evidence: u.evidence(r.slug),
+            link,
+            evidence,
           };
         }),
     ),
@@ -146,8 +149,12 @@ export const newestFirst = (a: ChangeEntry, b: ChangeEntry) => (a.date !== b.dat
  */
 export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site): ChangeEntry[] {
   const tag = tagStart(site);
+  const u = urls(site);
   return [
-    ...catalog.published.flatMap((r) => [...revisionEntries(r, site, tag), ...transitionEntries(r, site, tag)]),
+    ...catalog.published.flatMap((r) => {
+      const refs = { tag, link: u.page(r.slug), evidence: u.evidence(r.slug) };
+      return [...revisionEntries(r, refs), ...transitionEntries(r, site, refs)];
+    }),
     ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site, tag)),
   ].sort(newestFirst);
 }

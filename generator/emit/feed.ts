@@ -79,6 +79,47 @@ export function atomEntry(e: ChangeEntry, attributionText: string): string {
   ].join("");
 }
 
+/**
+ * A document's bytes, assembled in one buffer reused from document to
+ * document (OutputWriter writes synchronously and keeps nothing, so each is
+ * written before the next is assembled): the tens of megabytes of a
+ * catalog's feeds are copied once, never joined into strings and encoded
+ * again, nor allocated afresh document after document.
+ */
+export class DocumentBytes {
+  private buf = Buffer.allocUnsafe(1 << 20);
+  private length = 0;
+
+  /** Empties it for the next document. */
+  start(): this {
+    this.length = 0;
+    return this;
+  }
+
+  text(text: string): void {
+    this.room(Buffer.byteLength(text));
+    this.length += this.buf.write(text, this.length);
+  }
+
+  bytes(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  /** The document so far: valid until the next start(). */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+
+  private room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + n));
+    this.buf.copy(bigger, 0, 0, this.length);
+    this.buf = bigger;
+  }
+}
+
 /** Where the library closes a document; entries go just before it, after the head. */
 const FEED_END = "\n</feed>";
 
@@ -88,7 +129,7 @@ const FEED_END = "\n</feed>";
  * RFC 5005's links and marker after its rel="self" link (its head is always
  * written in the same order), with every attribute value escaped.
  */
-export function atom(entries: string[], site: Site, doc: FeedDocument): string {
+export function atom(entries: Uint8Array[], site: Site, doc: FeedDocument, into: DocumentBytes): Uint8Array {
   const credit = attribution(site);
   const head = new Feed({
     id: doc.id,
@@ -116,8 +157,10 @@ export function atom(entries: string[], site: Site, doc: FeedDocument): string {
       '<feed xmlns="http://www.w3.org/2005/Atom">',
       `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:fh="${FH}">`,
     )}${extra.map((l) => `\n    ${l}`).join("")}${head.slice(self, -FEED_END.length)}`;
-  // The entries' bytes are copied once, into the document's; never joined into a string first.
-  return `${start}${entries.join("")}${FEED_END}\n`;
+  into.start().text(start);
+  for (const e of entries) into.bytes(e);
+  into.text(`${FEED_END}\n`);
+  return into.view();
 }
 
 interface FeedSpec {
@@ -146,45 +189,55 @@ const planOf = (spec: FeedSpec, entries: ChangeEntry[], now: string): FeedPlan =
   return { spec, entries, pages, archiveIndex: new Map(pages.archives.map((a, i) => [a.month, i])) };
 };
 
-/** The texts of some entries (atomEntry), by entry. */
-type EntryTexts = Map<ChangeEntry, string>;
+/** The texts of some entries (atomEntry), by entry, in UTF-8. */
+type EntryTexts = Map<ChangeEntry, Uint8Array>;
 const textsOf = (list: ChangeEntry[], texts: EntryTexts) => list.map((e) => texts.get(e)!);
 
 /** A feed's subscription document: the months not yet archived; a feed with no entry at all is dated the day v1 began. */
-function subscriptionDocument({ spec, entries, pages }: FeedPlan, texts: EntryTexts, site: Site): string {
+function subscriptionDocument({ spec, entries, pages }: FeedPlan, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
   const newest = pages.archives.at(-1);
-  return atom(textsOf(pages.current, texts), site, {
-    id: spec.url,
-    self: spec.url,
-    alternate: spec.alternate,
-    title: spec.title,
-    description: spec.description,
-    links: [...(newest ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(newest.month) }] : []), ...spec.related],
-    archive: false,
-    updated: entries[0]?.date ?? LICENSE.effective,
-  });
+  return atom(
+    textsOf(pages.current, texts),
+    site,
+    {
+      id: spec.url,
+      self: spec.url,
+      alternate: spec.alternate,
+      title: spec.title,
+      description: spec.description,
+      links: [...(newest ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(newest.month) }] : []), ...spec.related],
+      archive: false,
+      updated: entries[0]?.date ?? LICENSE.effective,
+    },
+    into,
+  );
 }
 
 /** A feed's archive document of its i-th archived month (oldest first). */
-function archiveDocument({ spec, pages: { archives } }: FeedPlan, i: number, texts: EntryTexts, site: Site): string {
+function archiveDocument({ spec, pages: { archives } }: FeedPlan, i: number, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
   const { month, entries: list } = archives[i]!;
   const prev = archives[i - 1];
   const next = archives[i + 1];
-  return atom(textsOf(list, texts), site, {
-    id: spec.url,
-    self: spec.archiveUrl(month),
-    alternate: spec.alternate,
-    title: `${spec.title}, ${month} (archive)`,
-    // No related links and no words that may change: an archive's entries never change, and its only later change is the next-archive link added once the following month is archived.
-    description: `The entries dated ${month}, newest first: an archive document (RFC 5005). The newest entries are in ${spec.url}.`,
-    links: [
-      { rel: "current", href: spec.url },
-      ...(prev ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(prev.month) }] : []),
-      ...(next ? [{ rel: "next-archive" as const, href: spec.archiveUrl(next.month) }] : []),
-    ],
-    archive: true,
-    updated: list[0]!.date,
-  });
+  return atom(
+    textsOf(list, texts),
+    site,
+    {
+      id: spec.url,
+      self: spec.archiveUrl(month),
+      alternate: spec.alternate,
+      title: `${spec.title}, ${month} (archive)`,
+      // No related links and no words that may change: an archive's entries never change, and its only later change is the next-archive link added once the following month is archived.
+      description: `The entries dated ${month}, newest first: an archive document (RFC 5005). The newest entries are in ${spec.url}.`,
+      links: [
+        { rel: "current", href: spec.url },
+        ...(prev ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(prev.month) }] : []),
+        ...(next ? [{ rel: "next-archive" as const, href: spec.archiveUrl(next.month) }] : []),
+      ],
+      archive: true,
+      updated: list[0]!.date,
+    },
+    into,
+  );
 }
 
 export const feed: Emitter = {
@@ -242,15 +295,16 @@ export const feed: Emitter = {
     // the catalog's and each manufacturer's together: each entry's text is
     // written once, and only one month's texts are held at once.
     const credit = attribution(site).text;
-    const textsFor = (list: ChangeEntry[]): EntryTexts => new Map(list.map((e) => [e, atomEntry(e, credit)]));
+    const textsFor = (list: ChangeEntry[]): EntryTexts => new Map(list.map((e) => [e, Buffer.from(atomEntry(e, credit))]));
+    const into = new DocumentBytes();
     for (const { month, entries: list } of whole.pages.archives) {
       const texts = textsFor(list);
       for (const plan of plans) {
         const i = plan.archiveIndex.get(month);
-        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, texts, site));
+        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, texts, site, into));
       }
     }
     const texts = textsFor(whole.pages.current);
-    for (const plan of plans) out.write(plan.spec.file, subscriptionDocument(plan, texts, site));
+    for (const plan of plans) out.write(plan.spec.file, subscriptionDocument(plan, texts, site, into));
   },
 };
