@@ -75,13 +75,24 @@ const firstRevisionDay = (r: DeviceRecord) => r.evidence.revisions.reduce((min, 
  * update observed or a listing as continuing never makes one.
  */
 export function endTransitions(c: Commitment): { event: "ending-soon" | "ended"; date: string }[] {
-  const p = c.end ? periodOf(c.end) : null;
-  if (!p || c.ended) return [];
-  return [
-    { event: "ending-soon", date: addDays(p.first, -SOON_DAYS) },
-    { event: "ended", date: addDays(p.last, 1) },
-  ];
+  if (!c.end || c.ended) return [];
+  const key = `${c.end.precision}:${c.end.value}`;
+  let days = transitionDays.get(key);
+  if (!days) {
+    const p = periodOf(c.end);
+    days = p ? { soon: addDays(p.first, -SOON_DAYS), ended: addDays(p.last, 1) } : null;
+    transitionDays.set(key, days);
+  }
+  return days
+    ? [
+        { event: "ending-soon", date: days.soon },
+        { event: "ended", date: days.ended },
+      ]
+    : [];
 }
+
+/** The two days of each end written in the catalog, by precision and value: a catalog's tens of thousands of commitments share a few thousand ends, and these are date arithmetic on each. */
+const transitionDays = new Map<string, { soon: string; ended: string } | null>();
 
 /**
  * An entry for each day a documented end of a published record started

@@ -72,7 +72,8 @@ export function atomEntry(e: ChangeEntry, attributionText: string): string {
     `${i}<title type="html">${cdata(title)}</title>`,
     `${i}${element("id", libraryUrl(e.id))}`,
     `${i}<link href="${xmlAttribute(libraryUrl(e.link))}"/>`,
-    `${i}${element("updated", midnight(e.date).toISOString())}`,
+    // midnight(e.date).toISOString(), written out: every day here is a real YYYY-MM-DD (the schema's, or addDays').
+    `${i}<updated>${e.date}T00:00:00.000Z</updated>`,
     summary ? `${i}<summary type="html">${cdata(summary)}</summary>` : "",
     content ? `${i}<content type="html">${cdata(content)}</content>` : "",
     "\n    </entry>",
