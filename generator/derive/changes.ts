@@ -35,21 +35,30 @@ export interface ChangeEntry {
   evidence: string | null;
 }
 
-function revisionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
-  const u = urls(site);
+/** The start of every entry id of a site: tag:<site host>,2026-09-06: (worked out once per feed, not per entry). */
+const tagStart = (site: Site) => `tag:${siteHost(site)},${TAG_DATE}:`;
+
+/** What every entry of one published record shares: the start of its ids, its page and its evidence (worked out once per record). */
+interface RecordRefs {
+  tag: string;
+  link: string;
+  evidence: string;
+}
+
+function revisionEntries(r: DeviceRecord, { tag, link, evidence }: RecordRefs): ChangeEntry[] {
   const seen = new Map<string, number>();
   return r.evidence.revisions.map((rev) => {
     const n = seen.get(rev.date) ?? 0;
     seen.set(rev.date, n + 1);
     return {
-      id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${rev.date}/${n}`,
+      id: `${tag}${r.slug}/${rev.date}/${n}`,
       date: rev.date,
       slug: r.slug,
       name: r.name,
       change: rev.change,
       reason: rev.reason,
-      link: u.page(r.slug),
-      evidence: u.evidence(r.slug),
+      link,
+      evidence,
     };
   });
 }
@@ -66,13 +75,24 @@ const firstRevisionDay = (r: DeviceRecord) => r.evidence.revisions.reduce((min, 
  * update observed or a listing as continuing never makes one.
  */
 export function endTransitions(c: Commitment): { event: "ending-soon" | "ended"; date: string }[] {
-  const p = c.end ? periodOf(c.end) : null;
-  if (!p || c.ended) return [];
-  return [
-    { event: "ending-soon", date: addDays(p.first, -SOON_DAYS) },
-    { event: "ended", date: addDays(p.last, 1) },
-  ];
+  if (!c.end || c.ended) return [];
+  const key = `${c.end.precision}:${c.end.value}`;
+  let days = transitionDays.get(key);
+  if (!days) {
+    const p = periodOf(c.end);
+    days = p ? { soon: addDays(p.first, -SOON_DAYS), ended: addDays(p.last, 1) } : null;
+    transitionDays.set(key, days);
+  }
+  return days
+    ? [
+        { event: "ending-soon", date: days.soon },
+        { event: "ended", date: days.ended },
+      ]
+    : [];
 }
+
+/** The two days of each end written in the catalog, by precision and value: a catalog's tens of thousands of commitments share a few thousand ends, and these are date arithmetic on each. */
+const transitionDays = new Map<string, { soon: string; ended: string } | null>();
 
 /**
  * An entry for each day a documented end of a published record started
@@ -82,8 +102,7 @@ export function endTransitions(c: Commitment): { event: "ending-soon" | "ended";
  * before was never news to a subscriber, and announcing it late would put it
  * in a month already archived.
  */
-function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
-  const u = urls(site);
+function transitionEntries(r: DeviceRecord, site: Site, { tag, link, evidence }: RecordRefs): ChangeEntry[] {
   const since = firstRevisionDay(r);
   return (["security", "os"] as const).flatMap((kind) =>
     r.support[kind].flatMap((c) =>
@@ -94,7 +113,7 @@ function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
           const who = coverage === "all variants" ? r.name : `${r.name} (${coverage})`;
           const end = describeDate(c.end);
           return {
-            id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${c.id}/${kind}/${t.event}/${t.date}`,
+            id: `${tag}${r.slug}/${c.id}/${kind}/${t.event}/${t.date}`,
             date: t.date,
             slug: r.slug,
             name: r.name,
@@ -106,20 +125,20 @@ function transitionEntries(r: DeviceRecord, site: Site): ChangeEntry[] {
               t.event === "ended"
                 ? `The documented end of ${KIND_WORDS[kind]}, ${end}, has passed.`
                 : `The documented end of ${KIND_WORDS[kind]}, ${end}, can fall within ${SOON_DAYS} days from this day.`,
-            link: u.page(r.slug),
-            evidence: u.evidence(r.slug),
+            link,
+            evidence,
           };
         }),
     ),
   );
 }
 
-function withdrawalEntry(r: DeviceRecord, site: Site): ChangeEntry[] {
+function withdrawalEntry(r: DeviceRecord, site: Site, tag: string): ChangeEntry[] {
   if (r.publication.state !== "withdrawn") return [];
   const { withdrawnOn, reason } = r.publication;
   return [
     {
-      id: `tag:${siteHost(site)},${TAG_DATE}:${r.slug}/${withdrawnOn}/withdrawn`,
+      id: `${tag}${r.slug}/${withdrawnOn}/withdrawn`,
       date: withdrawnOn,
       slug: r.slug,
       name: r.name,
@@ -140,9 +159,14 @@ export const newestFirst = (a: ChangeEntry, b: ChangeEntry) => (a.date !== b.dat
  * record, and each withdrawal. Nothing is capped: the archives hold them all.
  */
 export function changeEntries(catalog: Pick<Catalog, "published" | "withdrawn">, site: Site): ChangeEntry[] {
+  const tag = tagStart(site);
+  const u = urls(site);
   return [
-    ...catalog.published.flatMap((r) => [...revisionEntries(r, site), ...transitionEntries(r, site)]),
-    ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site)),
+    ...catalog.published.flatMap((r) => {
+      const refs = { tag, link: u.page(r.slug), evidence: u.evidence(r.slug) };
+      return [...revisionEntries(r, refs), ...transitionEntries(r, site, refs)];
+    }),
+    ...catalog.withdrawn.flatMap((r) => withdrawalEntry(r, site, tag)),
   ].sort(newestFirst);
 }
 
@@ -168,9 +192,13 @@ export function archivedFrom(month: string): string {
 export function feedPages(entries: ChangeEntry[], now: string): FeedPages {
   const current: ChangeEntry[] = [];
   const byMonth = new Map<string, ChangeEntry[]>();
+  // Whether a month is archived, asked once per month rather than once per entry.
+  const archived = new Map<string, boolean>();
   for (const e of entries) {
     const month = e.date.slice(0, 7);
-    if (now < archivedFrom(month)) current.push(e);
+    let isArchived = archived.get(month);
+    if (isArchived === undefined) archived.set(month, (isArchived = now >= archivedFrom(month)));
+    if (!isArchived) current.push(e);
     else {
       const list = byMonth.get(month);
       if (list) list.push(e);

@@ -150,9 +150,15 @@ export function catalogEvents<T extends Pick<Written, "event" | "text">>(sorted:
   return kept;
 }
 
-/** Writes a calendar and its twin without reminders: the same head (but for the note saying which it is), components and tail. */
+/**
+ * Writes a calendar and its twin without reminders: the same head (but for
+ * the note saying which it is), components and tail. A device's calendar is
+ * a few kilobytes, written in one piece (one write, where its parts would be
+ * several); the manufacturers' and the catalog's are written part by part.
+ */
 function writeBoth(
   out: EmitContext["out"],
+  small: boolean,
   shell: ReturnType<typeof shells>,
   name: string,
   note: string,
@@ -163,7 +169,9 @@ function writeBoth(
   for (const alarms of [true, false]) {
     const { head, tail } = shell(name, note + alarmsNote(alarms, alarms ? files.plainUrl : files.alarmsUrl));
     const parts = events.length ? events.map((e) => (alarms ? e.text : e.plain)) : [nothing()];
-    out.writeParts(alarms ? files.alarms : files.plain, [head, ...parts, tail]);
+    const file = alarms ? files.alarms : files.plain;
+    if (small) out.write(file, [head, ...parts, tail].join(""));
+    else out.writeParts(file, [head, ...parts, tail]);
   }
 }
 
@@ -183,7 +191,7 @@ export const calendar: Emitter = {
           alarmsUrl: u.deviceCalendar(r.slug),
           plainUrl: u.deviceCalendarNoAlarms(r.slug),
         };
-        writeBoth(out, shell, `Support endings: ${r.name}`, "", files, events, note);
+        writeBoth(out, true, shell, `Support endings: ${r.name}`, "", files, events, note);
       }
       everything.push(...events);
     }
@@ -198,7 +206,7 @@ export const calendar: Emitter = {
         alarmsUrl: u.manufacturerCalendar(m.slug),
         plainUrl: u.manufacturerCalendarNoAlarms(m.slug),
       };
-      writeBoth(out, shell, `Support endings: ${m.name} devices`, "", files, events, note);
+      writeBoth(out, false, shell, `Support endings: ${m.name} devices`, "", files, events, note);
     }
     everything.sort((a, b) => bySoonest(a.event, b.event));
     const name = "Device support endings, next 12 months (Device Lifecycle Records)";
@@ -212,6 +220,6 @@ export const calendar: Emitter = {
     const { head, tail } = shell(name, CATALOG_NOTE + alarmsNote(true, files.plainUrl));
     const kept = catalogEvents(everything, site.now, CATALOG_CALENDAR.maxBytes - Buffer.byteLength(head + tail));
     const note = () => nothingAheadNote(`nothing-ahead@${siteHost(site)}`, "No documented end of updates in the next 12 months", u.home());
-    writeBoth(out, shell, name, CATALOG_NOTE, files, kept, note);
+    writeBoth(out, false, shell, name, CATALOG_NOTE, files, kept, note);
   },
 };

@@ -9,7 +9,7 @@
 // entry once (derive/changes.ts feedPages). Entry titles and contents are
 // typed "html", so record text is escaped before it goes in.
 import { Feed } from "feed";
-import { changeEntries, entryHtml, feedPages, type ChangeEntry } from "../derive/changes.ts";
+import { changeEntries, entryHtml, feedPages, type ChangeEntry, type FeedPages } from "../derive/changes.ts";
 import escapeMarkup from "escape-html";
 import { attribution, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
@@ -30,7 +30,7 @@ interface ExtraLink {
   title?: string;
 }
 
-interface FeedDocument {
+export interface FeedDocument {
   /** The subscription document's URL: the id of every document of the feed (one logical feed). */
   id: string;
   /** This document's own URL. */
@@ -46,14 +46,93 @@ interface FeedDocument {
   updated: string;
 }
 
+// The library's own URL and text escaping (feed's sanitizeUrl, xml-js's
+// text, attribute and CDATA writers), so an entry written here has the bytes
+// the library gives it.
+const libraryUrl = (url: string) => new URL(url).toString().replace(/&/g, "&amp;");
+const xmlText = (text: string) => text.replace(/&amp;/g, "&").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const xmlAttribute = (value: string) => value.replace(/"/g, "&quot;");
+const cdata = (text: string) => `<![CDATA[${text.replace("]]>", "]]]]><![CDATA[>")}]]>`;
+const element = (name: string, text: string) => (text === "" ? `<${name}/>` : `<${name}>${xmlText(text)}</${name}>`);
+
 /**
- * The library writes the Atom document; RFC 5005's links and marker go in
- * after its rel="self" link (its head is always written in the same order),
- * with every attribute value escaped.
+ * One entry's text inside a feed document, byte for byte as the library
+ * writes an item (feed's atom1 through xml-js, four spaces a level; the
+ * unit test holds it to the library's output). Each entry is in the catalog
+ * feed or its archive and again in its manufacturer's, and a document is
+ * mostly entries, so each is written once and its text shared.
  */
-function atom(entries: ChangeEntry[], site: Site, doc: FeedDocument): string {
+export function atomEntry(e: ChangeEntry, attributionText: string): string {
+  const title = escapeMarkup(`${e.name}: ${e.change}`);
+  const summary = escapeMarkup(e.reason);
+  const content = entryHtml(e, attributionText);
+  const i = "\n        ";
+  return [
+    "\n    <entry>",
+    `${i}<title type="html">${cdata(title)}</title>`,
+    `${i}${element("id", libraryUrl(e.id))}`,
+    `${i}<link href="${xmlAttribute(libraryUrl(e.link))}"/>`,
+    // midnight(e.date).toISOString(), written out: every day here is a real YYYY-MM-DD (the schema's, or addDays').
+    `${i}<updated>${e.date}T00:00:00.000Z</updated>`,
+    summary ? `${i}<summary type="html">${cdata(summary)}</summary>` : "",
+    content ? `${i}<content type="html">${cdata(content)}</content>` : "",
+    "\n    </entry>",
+  ].join("");
+}
+
+/**
+ * A document's bytes, assembled in one buffer reused from document to
+ * document (OutputWriter writes synchronously and keeps nothing, so each is
+ * written before the next is assembled): the tens of megabytes of a
+ * catalog's feeds are copied once, never joined into strings and encoded
+ * again, nor allocated afresh document after document.
+ */
+export class DocumentBytes {
+  private buf = Buffer.allocUnsafe(1 << 20);
+  private length = 0;
+
+  /** Empties it for the next document. */
+  start(): this {
+    this.length = 0;
+    return this;
+  }
+
+  text(text: string): void {
+    this.room(Buffer.byteLength(text));
+    this.length += this.buf.write(text, this.length);
+  }
+
+  bytes(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  /** The document so far: valid until the next start(). */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+
+  private room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + n));
+    this.buf.copy(bigger, 0, 0, this.length);
+    this.buf = bigger;
+  }
+}
+
+/** Where the library closes a document; entries go just before it, after the head. */
+const FEED_END = "\n</feed>";
+
+/**
+ * The library writes the Atom document's head; the entries' texts
+ * (atomEntry) go in where it would have written them, before </feed>, and
+ * RFC 5005's links and marker after its rel="self" link (its head is always
+ * written in the same order), with every attribute value escaped.
+ */
+export function atom(entries: Uint8Array[], site: Site, doc: FeedDocument, into: DocumentBytes): Uint8Array {
   const credit = attribution(site);
-  const f = new Feed({
+  const head = new Feed({
     id: doc.id,
     title: doc.title,
     description: doc.description,
@@ -64,31 +143,25 @@ function atom(entries: ChangeEntry[], site: Site, doc: FeedDocument): string {
     // The newest entry's day, never the wall clock: the same data gives the same bytes.
     updated: midnight(doc.updated),
     generator: false,
-  });
-  for (const e of entries) {
-    f.addItem({
-      id: e.id,
-      title: escapeMarkup(`${e.name}: ${e.change}`),
-      link: e.link,
-      date: midnight(e.date),
-      description: escapeMarkup(e.reason),
-      content: entryHtml(e, credit.text),
-    });
-  }
-  const text = f.atom1();
-  const self = text.indexOf("/>", text.indexOf('<link rel="self"')) + 2;
+  }).atom1();
+  if (!head.endsWith(FEED_END)) throw new Error(`the feed library no longer ends a document with ${JSON.stringify(FEED_END)}`);
+  const self = head.indexOf("/>", head.indexOf('<link rel="self"')) + 2;
   const extra = [
     ...doc.links.map(
       (l) => `<link rel="${l.rel}" type="${MEDIA.atom.split(";")[0]}" href="${escapeMarkup(l.href)}"${l.title ? ` title="${escapeMarkup(l.title)}"` : ""}/>`,
     ),
     ...(doc.archive ? ["<fh:archive/>"] : []),
   ];
-  return `${text
+  const start = `${head
     .slice(0, self)
     .replace(
       '<feed xmlns="http://www.w3.org/2005/Atom">',
       `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:fh="${FH}">`,
-    )}${extra.map((l) => `\n    ${l}`).join("")}${text.slice(self)}\n`;
+    )}${extra.map((l) => `\n    ${l}`).join("")}${head.slice(self, -FEED_END.length)}`;
+  into.start().text(start);
+  for (const e of entries) into.bytes(e);
+  into.text(`${FEED_END}\n`);
+  return into.view();
 }
 
 interface FeedSpec {
@@ -103,51 +176,69 @@ interface FeedSpec {
   related: ExtraLink[];
 }
 
-/** A feed's subscription document and its archives, one per archived month; a feed with no entry at all is dated the day v1 began. */
-function writeFeed(out: { write(file: string, text: string): void }, entries: ChangeEntry[], site: Site, spec: FeedSpec): void {
-  const { current, archives } = feedPages(entries, site.now);
-  const newest = archives.at(-1);
-  const doc = (self: string, links: ExtraLink[], archive: boolean, updated: string): FeedDocument => ({
-    id: spec.url,
-    self,
-    alternate: spec.alternate,
-    title: spec.title,
-    description: spec.description,
-    links,
-    archive,
-    updated,
-  });
-  out.write(
-    spec.file,
-    atom(
-      current,
-      site,
-      doc(
-        spec.url,
-        [...(newest ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(newest.month) }] : []), ...spec.related],
-        false,
-        entries[0]?.date ?? LICENSE.effective,
-      ),
-    ),
+/** A feed to write: what names it, its entries (newest first) and their cut into documents. */
+interface FeedPlan {
+  spec: FeedSpec;
+  entries: ChangeEntry[];
+  pages: FeedPages;
+  /** An archived month's place in pages.archives. */
+  archiveIndex: Map<string, number>;
+}
+
+const planOf = (spec: FeedSpec, entries: ChangeEntry[], now: string): FeedPlan => {
+  const pages = feedPages(entries, now);
+  return { spec, entries, pages, archiveIndex: new Map(pages.archives.map((a, i) => [a.month, i])) };
+};
+
+/** The texts of some entries (atomEntry), by entry, in UTF-8. */
+type EntryTexts = Map<ChangeEntry, Uint8Array>;
+const textsOf = (list: ChangeEntry[], texts: EntryTexts) => list.map((e) => texts.get(e)!);
+
+/** A feed's subscription document: the months not yet archived; a feed with no entry at all is dated the day v1 began. */
+function subscriptionDocument({ spec, entries, pages }: FeedPlan, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
+  const newest = pages.archives.at(-1);
+  return atom(
+    textsOf(pages.current, texts),
+    site,
+    {
+      id: spec.url,
+      self: spec.url,
+      alternate: spec.alternate,
+      title: spec.title,
+      description: spec.description,
+      links: [...(newest ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(newest.month) }] : []), ...spec.related],
+      archive: false,
+      updated: entries[0]?.date ?? LICENSE.effective,
+    },
+    into,
   );
-  archives.forEach(({ month, entries: list }, i) => {
-    const prev = archives[i - 1];
-    const next = archives[i + 1];
-    const links: ExtraLink[] = [
-      { rel: "current", href: spec.url },
-      ...(prev ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(prev.month) }] : []),
-      ...(next ? [{ rel: "next-archive" as const, href: spec.archiveUrl(next.month) }] : []),
-    ];
-    out.write(
-      spec.archiveFile(month),
-      atom(list, site, {
-        ...doc(spec.archiveUrl(month), links, true, list[0]!.date),
-        title: `${spec.title}, ${month} (archive)`,
-        // No related links and no words that may change: an archive's entries never change, and its only later change is the next-archive link added once the following month is archived.
-        description: `The entries dated ${month}, newest first: an archive document (RFC 5005). The newest entries are in ${spec.url}.`,
-      }),
-    );
-  });
+}
+
+/** A feed's archive document of its i-th archived month (oldest first). */
+function archiveDocument({ spec, pages: { archives } }: FeedPlan, i: number, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
+  const { month, entries: list } = archives[i]!;
+  const prev = archives[i - 1];
+  const next = archives[i + 1];
+  return atom(
+    textsOf(list, texts),
+    site,
+    {
+      id: spec.url,
+      self: spec.archiveUrl(month),
+      alternate: spec.alternate,
+      title: `${spec.title}, ${month} (archive)`,
+      // No related links and no words that may change: an archive's entries never change, and its only later change is the next-archive link added once the following month is archived.
+      description: `The entries dated ${month}, newest first: an archive document (RFC 5005). The newest entries are in ${spec.url}.`,
+      links: [
+        { rel: "current", href: spec.url },
+        ...(prev ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(prev.month) }] : []),
+        ...(next ? [{ rel: "next-archive" as const, href: spec.archiveUrl(next.month) }] : []),
+      ],
+      archive: true,
+      updated: list[0]!.date,
+    },
+    into,
+  );
 }
 
 export const feed: Emitter = {
@@ -155,30 +246,66 @@ export const feed: Emitter = {
   emit({ catalog, site, out }) {
     const u = urls(site);
     const makers = manufacturersOf(catalog);
-    writeFeed(out, changeEntries(catalog, site), site, {
-      url: u.feed(),
-      alternate: site.siteUrl,
-      title: "Device Lifecycle Records: record changes",
-      description:
-        "Each dated change to a published device support-lifecycle record, and each day a documented end starts ending soon or has ended, newest first. Older months are in the archives (prev-archive); each manufacturer's feed is linked as related.",
-      file: API.feed.file({}),
-      archiveFile: (month) => API.feedArchive.file({ month }),
-      archiveUrl: u.feedArchive,
-      related: makers.map((m) => ({ rel: "related", href: u.manufacturerFeed(m.slug), title: `${m.name} record changes` })),
-    });
-    for (const m of makers) {
-      const withdrawn = catalog.withdrawn.filter((r) => manufacturerSlug(r.manufacturer) === m.slug);
-      writeFeed(out, changeEntries({ published: m.records, withdrawn }, site), site, {
-        url: u.manufacturerFeed(m.slug),
-        alternate: u.manufacturerPage(m.slug),
-        // Plain text (the feed's title and subtitle are escaped as XML text by the library).
-        title: `Device Lifecycle Records: ${m.name} record changes`,
-        description: `Each dated change to a published support-lifecycle record of a ${m.name} device, and each day a documented end of one starts ending soon or has ended, newest first. Older months are in the archives (prev-archive).`,
-        file: API.manufacturerFeed.file({ manufacturer: m.slug }),
-        archiveFile: (month) => API.manufacturerFeedArchive.file({ manufacturer: m.slug, month }),
-        archiveUrl: (month) => u.manufacturerFeedArchive(m.slug, month),
-        related: [{ rel: "related", href: u.feed(), title: "Device Lifecycle Records: record changes (every manufacturer)" }],
-      });
+    const entries = changeEntries(catalog, site);
+    // A manufacturer's entries are the catalog's entries of its records (its
+    // published ones and its withdrawn ones), in the same order: filtering
+    // the sorted list is sorting the filtered one.
+    const makerOf = new Map<string, string>();
+    for (const m of makers) for (const r of m.records) makerOf.set(r.slug, m.slug);
+    for (const r of catalog.withdrawn) makerOf.set(r.slug, manufacturerSlug(r.manufacturer));
+    const byMaker = new Map<string, ChangeEntry[]>(makers.map((m) => [m.slug, []]));
+    for (const e of entries) byMaker.get(makerOf.get(e.slug)!)?.push(e);
+    const whole = planOf(
+      {
+        url: u.feed(),
+        alternate: site.siteUrl,
+        title: "Device Lifecycle Records: record changes",
+        description:
+          "Each dated change to a published device support-lifecycle record, and each day a documented end starts ending soon or has ended, newest first. Older months are in the archives (prev-archive); each manufacturer's feed is linked as related.",
+        file: API.feed.file({}),
+        archiveFile: (month) => API.feedArchive.file({ month }),
+        archiveUrl: u.feedArchive,
+        related: makers.map((m) => ({ rel: "related", href: u.manufacturerFeed(m.slug), title: `${m.name} record changes` })),
+      },
+      entries,
+      site.now,
+    );
+    const plans = [
+      whole,
+      ...makers.map((m) =>
+        planOf(
+          {
+            url: u.manufacturerFeed(m.slug),
+            alternate: u.manufacturerPage(m.slug),
+            // Plain text (the feed's title and subtitle are escaped as XML text by the library).
+            title: `Device Lifecycle Records: ${m.name} record changes`,
+            description: `Each dated change to a published support-lifecycle record of a ${m.name} device, and each day a documented end of one starts ending soon or has ended, newest first. Older months are in the archives (prev-archive).`,
+            file: API.manufacturerFeed.file({ manufacturer: m.slug }),
+            archiveFile: (month) => API.manufacturerFeedArchive.file({ manufacturer: m.slug, month }),
+            archiveUrl: (month) => u.manufacturerFeedArchive(m.slug, month),
+            related: [{ rel: "related", href: u.feed(), title: "Device Lifecycle Records: record changes (every manufacturer)" }],
+          },
+          byMaker.get(m.slug)!,
+          site.now,
+        ),
+      ),
+    ];
+    // Every entry is in the whole catalog's feed and in its manufacturer's,
+    // in the document of the same month (whether a month is archived depends
+    // on the month alone). So the documents are written a month at a time,
+    // the catalog's and each manufacturer's together: each entry's text is
+    // written once, and only one month's texts are held at once.
+    const credit = attribution(site).text;
+    const textsFor = (list: ChangeEntry[]): EntryTexts => new Map(list.map((e) => [e, Buffer.from(atomEntry(e, credit))]));
+    const into = new DocumentBytes();
+    for (const { month, entries: list } of whole.pages.archives) {
+      const texts = textsFor(list);
+      for (const plan of plans) {
+        const i = plan.archiveIndex.get(month);
+        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, texts, site, into));
+      }
     }
+    const texts = textsFor(whole.pages.current);
+    for (const plan of plans) out.write(plan.spec.file, subscriptionDocument(plan, texts, site, into));
   },
 };
