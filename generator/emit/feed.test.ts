@@ -1,12 +1,13 @@
-// The feed's entries are written by atomEntry, not by the library: each
-// document, hostile record text included, must be byte for byte what the
-// library writes when it is handed the same entries as items.
+// A document is assembled from the library's head and entry texts cut from
+// another of its documents (entryTexts): each, hostile record text included,
+// must be byte for byte what the library writes when it is handed the same
+// entries as items.
 import { Feed } from "feed";
 import escapeMarkup from "escape-html";
 import { describe, expect, it } from "vitest";
 import { entryHtml, type ChangeEntry } from "../derive/changes.ts";
 import { attribution } from "../derive/site.ts";
-import { atom, atomEntry, DocumentBytes, type FeedDocument } from "./feed.ts";
+import { atom, DocumentBytes, entryTexts, type FeedDocument } from "./feed.ts";
 
 const SITE = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -64,17 +65,10 @@ function libraryDocument(entries: ChangeEntry[]): string {
 
 const ours = (entries: ChangeEntry[]) => {
   const credit = attribution(SITE).text;
-  return Buffer.from(
-    atom(
-      entries.map((e) => Buffer.from(atomEntry(e, credit))),
-      SITE,
-      DOC,
-      new DocumentBytes(),
-    ),
-  ).toString("utf8");
+  return Buffer.from(atom(entryTexts(entries, credit), SITE, DOC, new DocumentBytes())).toString("utf8");
 };
 
-describe("atomEntry: the library's bytes, entry by entry", () => {
+describe("entryTexts: the library's bytes, entry by entry", () => {
   it.each([
     ["plain entries", [entry({}), entry({ id: "tag:devices.example,2026-09-06:phone-1/2026-10-01/1", change: "Support dates revised" })]],
     ["markup and quotes in record text", [entry({ name: `<b>"Phone" & 'co'</b>`, change: "a < b > c", reason: "x & y &amp; z" })]],
@@ -94,7 +88,10 @@ describe("atomEntry: the library's bytes, entry by entry", () => {
   it("reuses one buffer for document after document without mixing them", () => {
     const into = new DocumentBytes();
     const credit = attribution(SITE).text;
-    const many = Array.from({ length: 1500 }, (_, i) => Buffer.from(atomEntry(entry({ id: `tag:devices.example,2026-09-06:p/${i}` }), credit)));
+    const many = entryTexts(
+      Array.from({ length: 1500 }, (_, i) => entry({ id: `tag:devices.example,2026-09-06:p/${i}` })),
+      credit,
+    );
     const big = Buffer.from(atom(many, SITE, DOC, into)).toString("utf8");
     const small = Buffer.from(atom(many.slice(0, 1), SITE, DOC, into)).toString("utf8");
     expect(big.match(/<entry>/g)).toHaveLength(1500);

@@ -46,38 +46,35 @@ export interface FeedDocument {
   updated: string;
 }
 
-// The library's own URL and text escaping (feed's sanitizeUrl, xml-js's
-// text, attribute and CDATA writers), so an entry written here has the bytes
-// the library gives it.
-const libraryUrl = (url: string) => new URL(url).toString().replace(/&/g, "&amp;");
-const xmlText = (text: string) => text.replace(/&amp;/g, "&").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const xmlAttribute = (value: string) => value.replace(/"/g, "&quot;");
-const cdata = (text: string) => `<![CDATA[${text.replace("]]>", "]]]]><![CDATA[>")}]]>`;
-const element = (name: string, text: string) => (text === "" ? `<${name}/>` : `<${name}>${xmlText(text)}</${name}>`);
+/** Where the library starts an entry inside a document (four spaces a level). */
+const ENTRY_START = "\n    <entry>";
 
 /**
- * One entry's text inside a feed document, byte for byte as the library
- * writes an item (feed's atom1 through xml-js, four spaces a level; the
- * unit test holds it to the library's output). Each entry is in the catalog
- * feed or its archive and again in its manufacturer's, and a document is
- * mostly entries, so each is written once and its text shared.
+ * Each entry's text inside a feed document, as the library writes it: one
+ * document of the entries as its items (only its entries are kept), cut where
+ * each entry starts. An entry's text cannot hold ENTRY_START itself: its record
+ * text is escaped markup, so no "<entry>" appears inside it (the count is
+ * checked). Every entry is in the catalog feed or its archive and again in its
+ * manufacturer's, and a document is mostly entries, so each is written once
+ * and its text shared.
  */
-export function atomEntry(e: ChangeEntry, attributionText: string): string {
-  const title = escapeMarkup(`${e.name}: ${e.change}`);
-  const summary = escapeMarkup(e.reason);
-  const content = entryHtml(e, attributionText);
-  const i = "\n        ";
-  return [
-    "\n    <entry>",
-    `${i}<title type="html">${cdata(title)}</title>`,
-    `${i}${element("id", libraryUrl(e.id))}`,
-    `${i}<link href="${xmlAttribute(libraryUrl(e.link))}"/>`,
-    // midnight(e.date).toISOString(), written out: every day here is a real YYYY-MM-DD (the schema's, or addDays').
-    `${i}<updated>${e.date}T00:00:00.000Z</updated>`,
-    summary ? `${i}<summary type="html">${cdata(summary)}</summary>` : "",
-    content ? `${i}<content type="html">${cdata(content)}</content>` : "",
-    "\n    </entry>",
-  ].join("");
+export function entryTexts(list: readonly ChangeEntry[], attributionText: string): Uint8Array[] {
+  if (!list.length) return [];
+  const f = new Feed({ id: "entries", title: "entries", copyright: "", updated: new Date(0), generator: false });
+  for (const e of list)
+    f.addItem({
+      id: e.id,
+      title: escapeMarkup(`${e.name}: ${e.change}`),
+      link: e.link,
+      date: midnight(e.date),
+      description: escapeMarkup(e.reason),
+      content: entryHtml(e, attributionText),
+    });
+  const text = f.atom1();
+  const body = text.slice(text.indexOf(ENTRY_START), text.lastIndexOf(FEED_END));
+  const texts = body.split(ENTRY_START).slice(1);
+  if (texts.length !== list.length) throw new Error(`the feed library wrote ${texts.length} entries for ${list.length}`);
+  return texts.map((t) => Buffer.from(ENTRY_START + t));
 }
 
 /**
@@ -126,7 +123,7 @@ const FEED_END = "\n</feed>";
 
 /**
  * The library writes the Atom document's head; the entries' texts
- * (atomEntry) go in where it would have written them, before </feed>, and
+ * (entryTexts) go in where it would have written them, before </feed>, and
  * RFC 5005's links and marker after its rel="self" link (its head is always
  * written in the same order), with every attribute value escaped.
  */
@@ -190,7 +187,7 @@ const planOf = (spec: FeedSpec, entries: ChangeEntry[], now: string): FeedPlan =
   return { spec, entries, pages, archiveIndex: new Map(pages.archives.map((a, i) => [a.month, i])) };
 };
 
-/** The texts of some entries (atomEntry), by entry, in UTF-8. */
+/** The texts of some entries (entryTexts), by entry, in UTF-8. */
 type EntryTexts = Map<ChangeEntry, Uint8Array>;
 const textsOf = (list: ChangeEntry[], texts: EntryTexts) => list.map((e) => texts.get(e)!);
 
@@ -296,7 +293,10 @@ export const feed: Emitter = {
     // the catalog's and each manufacturer's together: each entry's text is
     // written once, and only one month's texts are held at once.
     const credit = attribution(site).text;
-    const textsFor = (list: ChangeEntry[]): EntryTexts => new Map(list.map((e) => [e, Buffer.from(atomEntry(e, credit))]));
+    const textsFor = (list: ChangeEntry[]): EntryTexts => {
+      const texts = entryTexts(list, credit);
+      return new Map(list.map((e, i) => [e, texts[i]!]));
+    };
     const into = new DocumentBytes();
     for (const { month, entries: list } of whole.pages.archives) {
       const texts = textsFor(list);
