@@ -2,8 +2,8 @@
 // Where a build's CPU goes: loads and derives the catalog once, then runs each
 // emitter alone, one after the other, and prints the CPU time (user + system
 // of the whole process, every thread: the pages' worker and V8's collector
-// threads included), files and megabytes each one wrote. A full build runs
-// them overlapped, so its stages' wall times cannot say this.
+// threads included), files and megabytes each one wrote. A build's stages
+// are wall times, which cannot say this.
 import { rmSync } from "node:fs";
 import { readCatalog } from "../generator/load/read.ts";
 import { catalogOf } from "../generator/derive/catalog.ts";

@@ -268,7 +268,7 @@ export function render(r: Results): string {
   const built = r.perSize.filter((p) => p.build);
   const stages = [...new Set(built.flatMap((p) => Object.keys(p.build!.stages)))];
   out.push(
-    "Stages (s; as build() reports them: an asynchronous emitter, e.g. the pages' worker thread, overlaps the others and counts its wall time)",
+    "Stages (s; as build() reports them: each emitter's wall time, one after another)",
     "",
     table(
       ["devices", ...stages],

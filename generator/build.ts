@@ -50,7 +50,7 @@ export interface BuildReport {
   largestFolder?: FolderSize;
   /** Set in watch mode when only these records' files were rewritten in place. */
   incremental?: string[];
-  /** Milliseconds per stage: "load", "derive", each emitter by name (the pages' worker overlaps the others), "swap". */
+  /** Milliseconds per stage: "load", "derive", each emitter by name (run one after another), "swap". */
   stages: Record<string, number>;
 }
 
@@ -138,25 +138,21 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   }
   const out = new OutputWriter(workDir);
 
-  // Synchronous emitters run one after another; an asynchronous one (the
-  // pages' worker) keeps running meanwhile, and its stage time is its wall time.
-  const results = await Promise.allSettled(
-    emitters.map((e) => {
-      const start = performance.now();
-      const done = () => {
-        stages[e.name] = round(performance.now() - start);
-        log(`${e.name} done: ${out.files} file(s) written so far`);
-      };
-      const pending = e.emit({ catalog, site: opts.site, out, layout, maxFolderEntries, only });
-      if (pending instanceof Promise) return pending.then(done);
-      done();
-      return Promise.resolve();
-    }),
-  );
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failed) {
-    if (!inPlace) await rm(workDir, { recursive: true, force: true });
-    throw failed.reason;
+  // Emitters run one after another, the pages' worker included: on two cores,
+  // overlapping the worker with the API emitters saved a few seconds of wall
+  // time but cost 4 to 18 s more CPU at 10,000 devices (the two heaps collected
+  // side by side, the writes contending; BENCHMARKS.md), so each stage's time is
+  // its own.
+  for (const e of emitters) {
+    const start = performance.now();
+    try {
+      await e.emit({ catalog, site: opts.site, out, layout, maxFolderEntries, only });
+    } catch (err) {
+      if (!inPlace) await rm(workDir, { recursive: true, force: true });
+      throw err;
+    }
+    stages[e.name] = round(performance.now() - start);
+    log(`${e.name} done: ${out.files} file(s) written so far`);
   }
   // The large files' ETags, sorted so the same files give the same bytes; the edge function looks them up instead of hashing.
   out.json(STORAGE.etagManifest, Object.fromEntries(Object.entries(out.etags).sort(([a], [b]) => (a < b ? -1 : 1))));

@@ -1,6 +1,5 @@
 // Every output family. To add an output, write an Emitter in its own module
-// and list it here. The build starts them in this order and lets asynchronous
-// ones (pages, on a worker thread) overlap with the rest, so they come first.
+// and list it here. The build runs them one after another, in this order.
 import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
 import { schemaFile } from "./schema.ts";

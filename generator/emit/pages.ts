@@ -1,5 +1,6 @@
-// The human pages, rendered by Eleventy on a worker thread so that the
-// rendering overlaps with the API emitters on the main thread; then the
+// The human pages, rendered by Eleventy on a worker thread, whose heap of its
+// own holds Eleventy's pages apart from the catalog and its documents on the
+// main thread (each heap is collected without tracing the other's); then the
 // sitemap, which lists the site pages the worker wrote.
 import { runInWorker } from "./workers/run.ts";
 import type { Emitter } from "./context.ts";

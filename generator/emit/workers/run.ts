@@ -1,5 +1,5 @@
-// Run a module's `run(input)` on another core. The build uses it to render
-// the HTML pages with Eleventy while the main thread writes the API files.
+// Run a module's `run(input)` on a worker thread, with a heap of its own. The
+// build uses it to render the HTML pages with Eleventy (emit/pages.ts).
 // One worker per module, kept for later runs and unref'd so it never keeps
 // the process alive.
 import { Worker } from "node:worker_threads";
