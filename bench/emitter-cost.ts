@@ -1,8 +1,8 @@
 // npx tsx bench/emitter-cost.ts CATALOG OUT [name,name...]
 // Where a build's CPU goes: loads and derives the catalog once, then runs each
 // emitter alone, one after the other, and prints the CPU time (user + system
-// of the whole process, every thread: the pages' worker and V8's collector
-// threads included), files and megabytes each one wrote. A build's stages
+// of the whole process, every thread: V8's compiler and collector threads
+// included), files and megabytes each one wrote. A build's stages
 // are wall times, which cannot say this.
 import { rmSync } from "node:fs";
 import { readCatalog } from "../generator/load/read.ts";

@@ -41,7 +41,7 @@ export function runChild<T = unknown>(
       clearTimeout(timer);
       const processMs = performance.now() - t0;
       if (code !== 0) return reject(new Error(`${path.relative(ROOT, script)} ${args.join(" ")} exited ${code ?? signal}\n${stderr}`));
-      // The last line that is JSON: a worker thread's own output (Eleventy's summary) may be flushed after it.
+      // The last line that is JSON: the child's other output (Eleventy's summary lines) goes around it.
       let json: T | undefined;
       for (const line of stdout.trim().split("\n").reverse()) {
         try {

@@ -43,7 +43,7 @@ export function renderBadge(b: BadgeSpec): string {
   );
 }
 
-/** Each distinct badge rendered once per process (a build, every rebuild of a watch session, the pages' worker). */
+/** Each distinct badge rendered once per process (a build and every rebuild of a watch session; the badge files and the device pages alike). */
 const rendered = new Map<string, string>();
 export function badgeSvg(spec: BadgeSpec): string {
   const key = JSON.stringify([spec.label, spec.message, spec.colour]);

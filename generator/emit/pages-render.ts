@@ -1,9 +1,8 @@
 // Eleventy rendering of the human pages (device pages, home, docs, license,
-// 404) from templates/. Runs in a worker thread (see pages.ts); API files are
-// written directly by the other emitters, Eleventy only renders HTML. What
-// each template receives is a pure view model in pages/; here are Eleventy's
-// configuration, its passes (the site pages, then the device pages in runs)
-// and the count of what they wrote.
+// 404) from templates/. API files are written directly by the other
+// emitters, Eleventy only renders HTML. What each template receives is a pure
+// view model in pages/; here are Eleventy's configuration, its passes (the
+// site pages, then the device pages in runs) and the count of what they wrote.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
@@ -40,7 +39,7 @@ export interface PagesInput {
   outRoot: string;
   layout: Layout;
   /** Watch mode: render only these device pages and their manufacturers' pages (the home page and docs are always rendered). */
-  only?: string[];
+  only?: ReadonlySet<string>;
 }
 
 /** What pages-render.ts uses of Nunjucks as Eleventy announces it (nunjucks ships no types). */
@@ -85,7 +84,7 @@ export interface PagesOutput {
   sitePages: string[];
 }
 
-export async function run({ catalog, site, outRoot, layout, only }: PagesInput): Promise<PagesOutput> {
+export async function renderPages({ catalog, site, outRoot, layout, only }: PagesInput): Promise<PagesOutput> {
   // Links between pages and to the API are root-relative, so the build serves from any origin; `site` stays for what leaves the site.
   const local = urls(inSite(site));
   const assetNames = new Map([...(await assetFiles())].map(([name, a]) => [name, a.file]));
@@ -117,6 +116,20 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
     docPages: DOC_PAGES,
   };
 
+  let njk: NunjucksEngine | undefined;
+  const compiled = new Map<string, (data: object) => Promise<string>>();
+  const compile = (str: unknown, inputPath?: string) => {
+    if (typeof str !== "string") return str; // a permalink function: Eleventy calls it itself
+    if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
+    const key = `${inputPath ?? ""}\0${str}`;
+    let render = compiled.get(key);
+    if (!render) {
+      const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
+      render = (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
+      compiled.set(key, render);
+    }
+    return render;
+  };
   const render = async ({ input, globals }: Pass) => {
     const elev = new Eleventy(input, outRoot, {
       quietMode: true,
@@ -139,28 +152,15 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
         // A block tag on its own line leaves no line of spaces behind it.
         cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
         // Eleventy leaves its compile cache off for Nunjucks and compiles a paginated template again for every page
-        // (thousands of device pages, hundreds of A–Z and manufacturer pages). The same Nunjucks, compiled once per
-        // template in a run: Eleventy's own environment (its loader, filters and options), cached here for this run
-        // only. Not in Eleventy's cache: that one is static and keyed by each Eleventy instance, so it would keep
-        // every run's environment and pages alive to the end of the build (at 50,000 devices, past the worker's heap).
-        let njk: NunjucksEngine | undefined;
+        // (thousands of device pages, hundreds of A–Z and manufacturer pages), and each Eleventy instance brings an
+        // environment of its own, whose templates V8 would compile and optimise again in every run. So the first
+        // run's environment (Eleventy's loader, filters and options) compiles each template once for the whole
+        // build, cached here: in this call, not in Eleventy's static cache, which is keyed by each instance and
+        // would keep every run's pages alive to the end of the build.
         const hooks = cfg as unknown as EleventyHooks;
         hooks.on("eleventy.engine.njk", (engine) => {
-          njk = engine;
+          njk ??= engine;
         });
-        const compiled = new Map<string, (data: object) => Promise<string>>();
-        const compile = (str: unknown, inputPath?: string) => {
-          if (typeof str !== "string") return str; // a permalink function: Eleventy calls it itself
-          if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
-          const key = `${inputPath ?? ""}\0${str}`;
-          let render = compiled.get(key);
-          if (!render) {
-            const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
-            render = (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
-            compiled.set(key, render);
-          }
-          return render;
-        };
         hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: false, permalink: compile } });
         // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
         if (input !== TEMPLATES) return;
@@ -181,7 +181,7 @@ export async function run({ catalog, site, outRoot, layout, only }: PagesInput):
 
   // The site pages once (the device template paginates over nothing there), then the device pages in runs.
   const { urls: written, ...total } = await render({ input: TEMPLATES, globals: siteGlobals });
-  const rendered = only ? catalog.published.filter((r) => only.includes(r.slug)) : catalog.published;
+  const rendered = only ? catalog.published.filter((r) => only.has(r.slug)) : catalog.published;
   const viewOf = deviceViews(catalog, site);
   for (let start = 0; start < rendered.length; start += PAGES_PER_RUN) {
     const devices = rendered.slice(start, start + PAGES_PER_RUN).map(viewOf);

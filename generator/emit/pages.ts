@@ -1,18 +1,18 @@
-// The human pages, rendered by Eleventy on a worker thread, whose heap of its
-// own holds Eleventy's pages apart from the catalog and its documents on the
-// main thread (each heap is collected without tracing the other's); then the
-// sitemap, which lists the site pages the worker wrote.
-import { runInWorker } from "./workers/run.ts";
+// The human pages, rendered by Eleventy (pages-render.ts), then the sitemap,
+// which lists the site pages Eleventy wrote. Eleventy runs on the build's
+// own thread: a worker thread of its own cost a second start-up (tsx, Eleventy
+// and the templates compiled again), a copy of the catalog and every record's
+// documents derived again, for more CPU and a higher peak than sharing them
+// (BENCHMARKS.md).
 import type { Emitter } from "./context.ts";
-import type { PagesInput, PagesOutput } from "./pages-render.ts";
+import { renderPages } from "./pages-render.ts";
 import { writeSitemap } from "./sitemap.ts";
 
 export const pages: Emitter = {
   name: "eleventy",
   async emit(ctx) {
     const { catalog, site, out, layout, only } = ctx;
-    const input: PagesInput = { catalog, site, outRoot: out.root, layout, only: only && [...only] };
-    const { files, bytes, sitePages } = await runInWorker<PagesInput, PagesOutput>(new URL("./pages-render.ts", import.meta.url), input);
+    const { files, bytes, sitePages } = await renderPages({ catalog, site, outRoot: out.root, layout, only });
     out.files += files;
     out.bytes += bytes;
     // A watch-mode run renders only some manufacturer pages, so it keeps the last full build's sitemap (the same pages, as the slugs are unchanged).

@@ -1,6 +1,6 @@
 // robots.txt and the sitemap: an index at /sitemap.xml naming parts under
 // /sitemaps/, every device page (with the day its data last changed) and
-// every site page the pages' worker wrote. Written after the pages, from the
+// every site page Eleventy wrote. Written after the pages, from the
 // list of site pages that run returns (emit/pages.ts).
 import { API_ROOT, PAGES } from "../contract/resources.ts";
 import { deviceDocument } from "../derive/documents.ts";

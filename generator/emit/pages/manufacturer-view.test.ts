@@ -101,7 +101,7 @@ describe("manufacturerPageViews", () => {
   });
 
   it("renders only the edited records' manufacturers in watch mode", () => {
-    expect(manufacturerPageViews(catalog, site, ["kappa-phone"]).map((p) => p.maker.slug)).toEqual(["sample-devices"]);
+    expect(manufacturerPageViews(catalog, site, new Set(["kappa-phone"])).map((p) => p.maker.slug)).toEqual(["sample-devices"]);
   });
 });
 

@@ -18,10 +18,10 @@ import { supportWords } from "./support-words.ts";
  * chart's text equivalent). The charts of a page share one axis, so their bars
  * compare. With `only` (watch mode), the pages of those records' manufacturers.
  */
-export function manufacturerPageViews(catalog: Pick<Catalog, "published">, site: Site, only?: string[], pageSize?: number) {
+export function manufacturerPageViews(catalog: Pick<Catalog, "published">, site: Site, only?: ReadonlySet<string>, pageSize?: number) {
   const u = urls(inSite(site));
   // Watch mode: the pages of the manufacturers of the edited records (an edit may move a device to another of their pages).
-  const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.includes(r.slug)));
+  const makers = manufacturersOf(catalog).filter((m) => !only || m.records.some((r) => only.has(r.slug)));
   return makers.flatMap((m) => {
     const { pages, types } = manufacturerPages(m, pageSize);
     const typeId = (type: string) => `type-${type}`;
