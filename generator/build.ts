@@ -159,7 +159,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   for (const e of emitters) {
     const start = performance.now();
     try {
-      await e.emit({ catalog, site: opts.site, out, layout, maxFolderEntries, only });
+      await e.emit({ catalog, site: opts.site, out, layout, maxFolderEntries, only, watching: opts.watch !== undefined });
     } catch (err) {
       if (!inPlace) await rm(workDir, { recursive: true, force: true });
       throw err;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureRecord, TEST_SITE } from "../../test/helpers/records.ts";
 import type { DeviceRecord } from "../schema/record.ts";
-import { perRecord } from "./memo.ts";
+import { outputMemo, perRecord } from "./memo.ts";
 import type { Site } from "./site.ts";
 
 function counted() {
@@ -55,5 +55,30 @@ describe("perRecord", () => {
     f(record, { ...TEST_SITE, now: "2026-11-23" });
     f(record, TEST_SITE);
     expect(calls).toHaveLength(3);
+  });
+});
+
+describe("outputMemo", () => {
+  const record = fixtureRecord("alpha-phone");
+  /** How many computations two runs of an output make, each asking twice for the same record. */
+  function twoRuns(first: boolean, second: boolean): number {
+    let calls = 0;
+    const memoOf = outputMemo((r: DeviceRecord) => {
+      calls += 1;
+      return r.slug;
+    });
+    for (const watching of [first, second]) {
+      const f = memoOf(watching);
+      f(record, TEST_SITE);
+      f(record, TEST_SITE);
+    }
+    return calls;
+  }
+  it.each([
+    ["two runs of a watch session share one memo", true, true, 1],
+    ["two single builds each take their own", false, false, 2],
+    ["a single build does not fill the watch session's memo", false, true, 2],
+  ])("%s", (_, first, second, count) => {
+    expect(twoRuns(first, second)).toBe(count);
   });
 });

@@ -17,7 +17,7 @@ import ical, { escape as escapeText, ICalAlarmType, ICalEventTransparency } from
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, siteHost, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
-import { perRecord } from "../derive/memo.ts";
+import { outputMemo } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
 import { fold } from "../derive/ics-fold.ts";
@@ -123,7 +123,7 @@ function nothingAheadNote(uid: string, summary: string, url: string): string {
   return fold(`${lines.join("\r\n")}\r\n`);
 }
 
-const eventsOf = perRecord((r, site) => upcomingEnds(r, site).map((event) => ({ event, ...eventTexts(event) })));
+const eventsMemo = outputMemo((r, site) => upcomingEnds(r, site).map((event) => ({ event, ...eventTexts(event) })));
 
 /**
  * The whole-catalog calendar stays small enough for calendar apps to
@@ -177,7 +177,9 @@ function writeBoth(
 
 export const calendar: Emitter = {
   name: "calendar",
-  emit({ catalog, site, out, layout, only }) {
+  emit({ catalog, site, out, layout, only, watching }) {
+    // Each record's events serve its calendar, its manufacturer's and the catalog's.
+    const eventsOf = eventsMemo(watching);
     const shell = shells(site);
     const u = urls(site);
     const everything: Written[] = [];

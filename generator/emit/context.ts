@@ -19,6 +19,8 @@ export interface EmitContext {
    * catalog-wide files are always written whole.
    */
   only?: ReadonlySet<string>;
+  /** The build is one of a watch session's: an output's own memos serve its later rebuilds (derive/memo.ts outputMemo). */
+  watching: boolean;
 }
 
 /** One output family. Emitters are independent of each other and may run in any order. */

@@ -4,7 +4,7 @@
 // chunks joined into every file that includes the record.
 import { stringify } from "csv-stringify/sync";
 import { DATASET_COLUMNS, datasetRows, supportYears } from "../derive/dataset-rows.ts";
-import { perRecord } from "../derive/memo.ts";
+import { outputMemo } from "../derive/memo.ts";
 import { CSV_OPTIONS } from "../derive/csv-cells.ts";
 import path from "node:path";
 import { API } from "../contract/resources.ts";
@@ -13,11 +13,12 @@ import type { Emitter } from "./context.ts";
 const HEADER = stringify([DATASET_COLUMNS.map((c) => c.name)], CSV_OPTIONS);
 
 /** A record's rows, quoted once; the rows depend only on the record and the site. */
-const csvChunk = perRecord((r, site) => stringify(datasetRows(site)(r), CSV_OPTIONS));
+const csvChunks = outputMemo((r, site) => stringify(datasetRows(site)(r), CSV_OPTIONS));
 
 export const dataset: Emitter = {
   name: "dataset",
-  emit({ catalog, site, out }) {
+  emit({ catalog, site, out, watching }) {
+    const csvChunk = csvChunks(watching);
     const all: string[] = [HEADER];
     const byYear = new Map<number, string[]>();
     for (const r of catalog.published) {
