@@ -1,5 +1,5 @@
-// The list core's pure parts (derive/list.ts and derive/list-index.ts, with serve/list.ts's answers): normalization, ranking, the index scan (against
-// the reference tierOf), cursors, request parsing and body assembly.
+// The list core's pure parts (derive/list.ts and derive/list-index.ts): normalization, ranking, the index scan (against
+// the reference tierOf), cursors, request parsing and body assembly. The answers the edge gives with them: serve/list.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,6 @@ import { deviceDocument, deviceSummary } from "./documents.ts";
 import { synthRecords } from "../synth/generate.ts";
 import { catalogOf } from "./catalog.ts";
 import { DeviceRecord } from "../schema/record.ts";
-import { answerList, itemReader } from "../serve/list.ts";
 import { decodeCursor, encodeCursor, itemFromDocument, legacyText, pageText, parseListRequest, queryKey } from "./list.ts";
 import { DEFAULT_LIMIT } from "../contract/list-params.ts";
 
@@ -239,50 +238,5 @@ describe("bodies", () => {
     }
     expect(() => itemFromDocument('{\n  "slug": "x"\n}\n')).toThrow();
     expect(() => itemFromDocument('{\n  "attribution": {},\n  "later": 1\n}\n')).toThrow();
-  });
-});
-
-describe("answerList when its inputs fail", () => {
-  const req = (qs: string) => {
-    const url = new URL(`https://x.example/api/v1/devices?${qs}`);
-    const parsed = parseListRequest(url);
-    if (!parsed.ok) throw new Error(parsed.detail);
-    return [new Request(url), parsed.req] as const;
-  };
-  const index = parseListIndex(
-    formatListIndex(
-      fixtures.filter((r) => r.publication.state === "published").sort((a, b) => (a.slug < b.slug ? -1 : 1)),
-      site,
-    ),
-  );
-
-  it("a missing index or record file is a 503 problem, not cached, never a 500", async () => {
-    for (const source of [
-      { index: () => Promise.reject(new Error("index.txt answered 404")), items: async () => [] },
-      { index: async () => index, items: () => Promise.reject(new Error("alpha-phone.json answered 404")) },
-    ]) {
-      const res = await answerList(...req("q=phone"), source);
-      expect(res.status).toBe(503);
-      expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
-      expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(res.headers.get("retry-after")).toBe("10");
-      expect(await res.json()).toMatchObject({ type: "/docs/problems#unavailable", status: 503 });
-    }
-  });
-
-  it("itemReader reads each record file once while it is kept, and again after a failure", async () => {
-    const reads: string[] = [];
-    let fail = true;
-    const read = itemReader(async (slug) => {
-      reads.push(slug);
-      if (slug === "b" && fail) throw new Error("flaky");
-      return `{\n  "slug": "${slug}",\n  "attribution": {}\n}\n`;
-    }, 2);
-    expect(await read(["a", "a"])).toEqual(['{\n  "slug": "a"\n}', '{\n  "slug": "a"\n}']);
-    await expect(read(["b"])).rejects.toThrow("flaky");
-    fail = false;
-    await read(["b", "c", "a"]); // b again (it failed); c; then a, which b and c pushed out (limit 2)
-    await read(["a"]); // kept
-    expect(reads).toEqual(["a", "b", "b", "c", "a"]);
   });
 });

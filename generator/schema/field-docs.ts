@@ -8,7 +8,7 @@ import { API } from "../contract/resources.ts";
 type Node = Record<string, any>;
 
 function typeOf(n: Node): string {
-  if (n.const !== undefined) return `"${n.const}"`;
+  if (n.const !== undefined) return JSON.stringify(n.const);
   if (n.enum) return n.enum.map((v: string) => `"${v}"`).join(" \\| ");
   if (n.type === "array") return `array of ${typeOf(n.items ?? {})}`;
   if (n.oneOf || n.anyOf) return "one of the shapes below";

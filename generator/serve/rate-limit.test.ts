@@ -1,13 +1,11 @@
-// The public rate limit's pure parts (rate-limit.ts): the limiter, the paths
-// it covers (the edge function's, edge-paths.ts), the numbers Netlify is given
-// and the header fields. The static 429 Netlify rewrites to:
+// The public rate limit's pure parts (rate-limit.ts): the limiter and the
+// header fields. The paths it covers (the edge function's) and the numbers
+// Netlify is given: edge-paths.test.ts. The static 429 Netlify rewrites to:
 // test/http/netlify-rate-limit.test.ts; the limit over HTTP on three targets:
 // test/http/rate-limit.ts.
 import { describe, expect, it } from "vitest";
-import { config } from "../../netlify/edge-functions/api.ts";
-import { EDGE_CONFIG, runsEdge } from "./edge-paths.ts";
 import { SlidingWindowLimiter } from "./rate-limit.ts";
-import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
+import { rateLimitFields } from "../contract/rate-limit.ts";
 
 describe("SlidingWindowLimiter", () => {
   it("allows 20 in any 60 s window per client, then answers with the seconds until a slot frees", () => {
@@ -79,39 +77,6 @@ describe("SlidingWindowLimiter", () => {
     now = 5_000;
     expect(l.take("c0").ok).toBe(true); // the 1000th call prunes every idle log
     expect((l as unknown as { hits: Map<string, number[]> }).hits.size).toBe(1);
-  });
-});
-
-describe("which paths are limited", () => {
-  it.each([
-    "/api/v1/devices",
-    "/api/devices",
-    "/api/v1/devices/alpha-phone",
-    "/api/v1/devices/x/evidence",
-    "/api/v1/dataset",
-    "/api/v1/badge/x",
-    "/feed.xml",
-    "/support-calendar.ics",
-    "/api/nope",
-  ])("%s: the edge function's, limited", (p) => expect(runsEdge(p), p).toBe(true));
-  it.each([
-    "/",
-    "/devices/alpha-phone",
-    "/docs",
-    "/api/v1/devices/alpha-phone.json",
-    "/api/v1/list/index.txt",
-    "/api/v1/list/etags.json",
-    "/api/v1/problems/rate-limited",
-  ])("%s: a file the CDN serves, not limited", (p) => expect(runsEdge(p), p).toBe(false));
-
-  it("the edge function declares these paths and numbers for Netlify", () => {
-    expect(config).toBe(EDGE_CONFIG);
-    expect(config.rateLimit).toMatchObject({
-      windowLimit: RATE_LIMIT.limit,
-      windowSize: RATE_LIMIT.windowSeconds,
-      aggregateBy: ["ip", "domain"],
-      action: "rewrite",
-    });
   });
 });
 

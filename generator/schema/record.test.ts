@@ -1,8 +1,8 @@
 // What is generated from the zod schema and committed stays current.
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { curatorSchemaText, CURATOR_SCHEMA_PATH } from "../../generator/schema/json-schema.ts";
-import { fieldDocsText, FIELD_DOCS_PATH } from "../../generator/schema/field-docs.ts";
+import { curatorSchemaText, CURATOR_SCHEMA_PATH } from "./json-schema.ts";
+import { fieldDocsText, FIELD_DOCS_PATH } from "./field-docs.ts";
 
 it("data/device-record.schema.json matches the zod schema (run npm run schema)", () => {
   expect(readFileSync(CURATOR_SCHEMA_PATH, "utf8")).toBe(curatorSchemaText());
