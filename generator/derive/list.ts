@@ -232,7 +232,7 @@ const indent = (json: string, by: string) => json.replaceAll("\n", `\n${by}`);
 /**
  * The v1 page body from standalone item texts (each `JSON.stringify(item, null, 2)`):
  * byte for byte `JSON.stringify({ devices: items, meta }, null, 2) + "\n"`
- * (serve/list.test.ts), without parsing or re-serializing the items.
+ * (list.test.ts), without parsing or re-serializing the items.
  */
 export function pageText(items: string[], meta: object): string {
   const array = items.length ? `[\n    ${items.map((t) => indent(t, "    ")).join(",\n    ")}\n  ]` : "[]";
