@@ -26,6 +26,14 @@ describe("reading an OS file", () => {
     ]);
   });
 
+  it("reads a file with Windows line endings as the same file", () => {
+    const lf = osText("ios.md");
+    const crlf = readOsFile({ ...lf, text: lf.text.replaceAll("\n", "\r\n") });
+    expect(crlf.problems).toEqual([]);
+    expect(crlf.os).toEqual(readOsFile(lf).os);
+    expect(crlf.os!.cycles.at(-1)).toMatchObject({ cycle: "9", latestReleaseDate: "2019-07-22" });
+  });
+
   it("keeps a cycle without a latest release, and a version such as 4.4w", () => {
     const text = '---\nreleases:\n  - releaseCycle: "4.4w"\n    releaseDate: 2014-06-25\n    eol: true\n---\n';
     expect(readOsFile({ name: "android.md", path: "os/android.md", text }).os!.cycles).toEqual([

@@ -81,4 +81,11 @@ describe("values", () => {
     const pair = (parseFrontMatter("f.md", TEXT).frontMatter!.doc.contents as any).items[1];
     expect([pair.key.value, pair.value.comment]).toEqual(["eol", " UP1A.231105.001"]);
   });
+
+  it("reads a file with Windows line endings as the same file with Unix ones", () => {
+    const lf = '---\ntitle: Apple iOS\nreleases:\n  - releaseCycle: "9"\n    latestReleaseDate: 2019-07-22\n---\n\n> prose\n';
+    const crlf = parseFrontMatter("f.md", lf.replaceAll("\n", "\r\n"));
+    expect(crlf.problems).toEqual([]);
+    expect(crlf.frontMatter!.doc.toJS()).toEqual({ title: "Apple iOS", releases: [{ releaseCycle: "9", latestReleaseDate: "2019-07-22" }] });
+  });
 });
