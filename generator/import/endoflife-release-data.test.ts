@@ -56,6 +56,12 @@ describe("problems, as file:line", () => {
         'releases/samsung-mobile.json:5: eol of "c" must be true, false or a day YYYY-MM-DD, got "soon"',
       ],
     },
+    // A day the calendar does not have is as bad as one written otherwise (the product files' reader says the same).
+    {
+      name: "an impossible day",
+      text: '{\n  "releases": {\n    "galaxy-x2": { "eol": "2026-02-30" }\n  }\n}',
+      problems: ['releases/samsung-mobile.json:3: eol of "galaxy-x2" must be true, false or a day YYYY-MM-DD, got "2026-02-30"'],
+    },
   ];
   // JSON.parse's own words differ between Node versions: a problem ending in ": " is compared up to there.
   it.each(cases)("$name", ({ text, problems }) => {
