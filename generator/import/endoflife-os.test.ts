@@ -56,6 +56,17 @@ describe("reading an OS file", () => {
       text: file('  - releaseCycle: "16"\n    releaseDate: 2022-9-12\n    eol: false'),
       problems: ["os/ios.md:5: releaseDate of cycle 16 must be a day YYYY-MM-DD"],
     },
+    // A missing key is named at the line of the cycle that lacks it.
+    {
+      name: "a cycle without its release day",
+      text: file('  - releaseCycle: "17"\n    releaseDate: 2023-09-18\n    eol: false\n  - releaseCycle: "16"\n    eol: false'),
+      problems: ["os/ios.md:7: releaseDate of cycle 16 must be a day YYYY-MM-DD"],
+    },
+    {
+      name: "a cycle without its eol",
+      text: file('  - releaseCycle: "17"\n    releaseDate: 2023-09-18\n    eol: false\n  - releaseCycle: "16"\n    releaseDate: 2022-09-12'),
+      problems: ["os/ios.md:7: eol of cycle 16 must be true, false or a day YYYY-MM-DD"],
+    },
     {
       name: "an eol that is neither a status nor a day",
       text: file('  - releaseCycle: "16"\n    releaseDate: 2022-09-12\n    eol: soon'),
