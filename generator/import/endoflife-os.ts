@@ -38,7 +38,8 @@ export function readOsFile(input: OsText): { os?: OsFile; problems: SourceProble
   const { frontMatter, problems } = parseFrontMatter(input.path, input.text);
   if (!frontMatter || problems.length) return { problems };
   const { doc, lineOf } = frontMatter;
-  const lineAt = (n: Node | null | undefined) => (n?.range ? lineOf(n.range[0]) : 1);
+  /** The line a node stands on; a key that is missing stands on `fallback`, the cycle's line. */
+  const lineAt = (n: Node | null | undefined, fallback = 1) => (n?.range ? lineOf(n.range[0]) : fallback);
   const add = (line: number, message: string) => problems.push({ file: input.path, line, message });
   const root = doc.contents;
   const releases = isMap(root) ? root.items.find((p) => isScalar(p.key) && p.key.value === "releases") : undefined;
@@ -65,8 +66,8 @@ export function readOsFile(input: OsText): { os?: OsFile; problems: SourceProble
     const latestReleaseDate = value("latestReleaseDate");
     if (typeof cycle !== "string" || !/^\d[\w.]*$/.test(cycle))
       add(line, `releaseCycle must be a version such as "16" or "4.4w", got ${JSON.stringify(cycle)}`);
-    else if (!isDay(releaseDate)) add(lineAt(get("releaseDate")) || line, `releaseDate of cycle ${cycle} must be a day YYYY-MM-DD`);
-    else if (typeof eol !== "boolean" && !isDay(eol)) add(lineAt(get("eol")) || line, `eol of cycle ${cycle} must be true, false or a day YYYY-MM-DD`);
+    else if (!isDay(releaseDate)) add(lineAt(get("releaseDate"), line), `releaseDate of cycle ${cycle} must be a day YYYY-MM-DD`);
+    else if (typeof eol !== "boolean" && !isDay(eol)) add(lineAt(get("eol"), line), `eol of cycle ${cycle} must be true, false or a day YYYY-MM-DD`);
     else if (latestReleaseDate !== undefined && !isDay(latestReleaseDate))
       add(lineAt(get("latestReleaseDate")), `latestReleaseDate of cycle ${cycle} must be a day YYYY-MM-DD`);
     else

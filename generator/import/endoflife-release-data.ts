@@ -4,6 +4,7 @@
 // than the product files. Where a release's `eol` there differs from the
 // product file's, the newer fact wins, and the record says so in a revision
 // entry of its own. Pure: text in, entries or problems (file:line) out.
+import { Day } from "../schema/record.ts";
 import type { SourceProblem } from "./front-matter.ts";
 
 export interface ReleaseDataText {
@@ -49,7 +50,7 @@ export function readReleaseDataFile(input: ReleaseDataText): { file?: ReleaseDat
   for (const [name, value] of Object.entries(releases as Record<string, { eol?: unknown }>)) {
     const eol = value?.eol;
     if (eol === undefined) continue;
-    if (typeof eol !== "boolean" && !(typeof eol === "string" && /^\d{4}-\d{2}-\d{2}$/.test(eol)))
+    if (typeof eol !== "boolean" && !(typeof eol === "string" && Day.safeParse(eol).success))
       problems.push({ file: input.path, line: lineOf(name), message: `eol of "${name}" must be true, false or a day YYYY-MM-DD, got ${JSON.stringify(eol)}` });
     else entries.set(name, { name, eol, line: lineOf(name) });
   }

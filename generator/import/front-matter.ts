@@ -24,7 +24,8 @@ export interface FrontMatter {
  * checked by the reader, not silently turned into Date objects.
  */
 export function parseFrontMatter(file: string, text: string): { frontMatter?: FrontMatter; problems: SourceProblem[] } {
-  const lines = text.split("\n");
+  // A file checked out with Windows line endings reads as the same file: no value keeps a "\r".
+  const lines = text.split(/\r?\n/);
   if (lines[0]?.trimEnd() !== "---") return { problems: [{ file, line: 1, message: 'has no front matter: the file must start with a line "---"' }] };
   const close = lines.findIndex((l, i) => i > 0 && l.trimEnd() === "---");
   if (close === -1) return { problems: [{ file, line: lines.length, message: 'front matter is not closed: no second line "---"' }] };

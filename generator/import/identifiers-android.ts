@@ -60,13 +60,15 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
   const lines = objectLines(file.text);
   const problems: SourceProblem[] = [];
   const rows: Row[] = [];
+  // lines has one entry per object: an element that is not one has no line of its own and must not shift the others'.
+  let objects = 0;
   parsed.value.forEach((r: unknown, i: number) => {
-    const line = lines[i] ?? 1;
     const o = r as Record<string, unknown> | null;
     if (typeof o !== "object" || o === null || Array.isArray(o)) {
-      problems.push({ file: file.path, line, message: `entry ${i + 1} must be an object {brand, name, device, model}` });
+      problems.push({ file: file.path, line: 1, message: `entry ${i + 1} must be an object {brand, name, device, model}` });
       return;
     }
+    const line = lines[objects++] ?? 1;
     const missing = ["brand", "name", "device", "model"].filter((k) => typeof o[k] !== "string");
     if (missing.length) problems.push({ file: file.path, line, message: `entry ${i + 1}: ${missing.join(", ")} must be text` });
     else rows.push({ brand: o.brand as string, name: o.name as string, device: o.device as string, model: o.model as string, line });

@@ -9,8 +9,6 @@ import { validateFiles } from "../load/validate.ts";
 import { readSourceFolder } from "./identifiers-disk.ts";
 import { runIdentifierImport, type IdentifierImporter } from "./identifiers-import.ts";
 import { mergeIdentifiers, type CatalogFile } from "./identifiers-merge.ts";
-import { surfaceNames } from "./identifiers-surface.ts";
-import { appleDevice } from "./identifiers-apple-names.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "../../test/fixtures");
 const base = JSON.parse(readFileSync(path.join(FIXTURES, "catalog/devices/alpha-phone.json"), "utf8"));
@@ -251,12 +249,6 @@ describe("android: brands the catalog files otherwise, and Samsung's model famil
 });
 
 describe("surface (System SKU reference)", () => {
-  it("tries the device as written, then without channel, size and processor; a market becomes the region", () => {
-    expect(surfaceNames('Surface Laptop 3 13.5" Intel').names).toEqual(['Surface Laptop 3 13.5" Intel', "Surface Laptop 3 Intel", "Surface Laptop 3"]);
-    expect(surfaceNames("Surface Pro 10 with 5G for Business (Japan)")).toEqual({ names: ["Surface Pro 10 with 5G for Business"], regions: ["JP"] });
-    expect(surfaceNames("Surface Go 2 Commercial").names).toEqual(["Surface Go 2 Commercial", "Surface Go 2"]);
-  });
-
   it("adds SKUs to exact matches only, with the row's market", () => {
     const microsoft = (slug: string, name: string) => ({ ...record(slug, name), manufacturer: "Microsoft" });
     const catalog = catalogOf([
@@ -380,20 +372,4 @@ describe("appledb and sofa", () => {
     expect(report.notMatched.map((r) => r.label)).toEqual(["Apple Watch Ultra 2"]);
     expect(sofa.records).toEqual([]);
   });
-});
-
-describe("Apple configuration names", () => {
-  it.each([
-    ["iPad Air (4th generation) Wi-Fi + Cellular", "iPad Air (4th generation)"],
-    ["iPad Pro 11-inch Wi-Fi (M5)", "iPad Pro 11-inch (M5)"],
-    ["iPad Pro 12.9-inch (5th generation) Wi-Fi (1 or 2 TB)", "iPad Pro 12.9-inch (5th generation)"],
-    ["iPhone 8 (GSM)", "iPhone 8"],
-    ["iPhone 4 (GSM, 2012)", "iPhone 4"],
-    ["Apple Watch Series 6 (GPS + Cellular, 44mm)", "Apple Watch Series 6"],
-    ["Apple Watch SE (1st generation, GPS, 40mm)", "Apple Watch SE (1st generation)"],
-    ["Apple Watch (1st generation) (38mm)", "Apple Watch (1st generation)"],
-    ["iPad 2 Wi-Fi (Mid 2012)", "iPad 2 (Mid 2012)"],
-  ])("%s → %s", (name, device) => expect(appleDevice(name)).toEqual({ name: device }));
-
-  it("keeps China mainland as the region", () => expect(appleDevice("iPhone XS Max (China mainland)")).toEqual({ name: "iPhone XS Max", regions: ["CN"] }));
 });

@@ -2,8 +2,8 @@
 // reported as file:line with what is wrong, all of them at once, and a good
 // file gives its releases with each value's line and source comment.
 import { describe, expect, it } from "vitest";
-import { formatSourceProblem, parseFrontMatter } from "../../generator/import/front-matter.ts";
-import { readProductFile } from "../../generator/import/endoflife-releases.ts";
+import { formatSourceProblem } from "./front-matter.ts";
+import { readProductFile } from "./endoflife-releases.ts";
 
 /** A small pixel.md whose release block the cases replace. */
 const pixel = (releases: string, header = "eoasColumn: Android Updates\neolColumn: Security Updates") =>
@@ -24,29 +24,6 @@ const release = (lines: string[]) => lines.map((l, i) => (i === 0 ? `  - ${l}` :
 const GOOD = ['releaseCycle: "5"', 'releaseLabel: "Pixel 5"', "releaseDate: 2020-10-15", "eoas: 2023-11-05", "eol: 2023-11-05 # UP1A.231105.001"];
 
 const problemsOf = (text: string, name = "pixel.md") => readProductFile(`products/${name}`, name, text).problems.map(formatSourceProblem);
-
-describe("front matter", () => {
-  const cases: { name: string; text: string; problem: string }[] = [
-    { name: "no front matter", text: "# Pixel\n", problem: 'f.md:1: has no front matter: the file must start with a line "---"' },
-    { name: "front matter not closed", text: "---\ntitle: x\n", problem: 'f.md:3: front matter is not closed: no second line "---"' },
-    {
-      name: "broken YAML",
-      text: "---\ntitle: x\nreleases: [1,\n---\n",
-      problem: "f.md:3: YAML: Flow sequence in block collection must be sufficiently indented",
-    },
-    { name: "duplicate key", text: "---\ntitle: x\ntitle: y\n---\n", problem: "f.md:3: YAML: Map keys must be unique" },
-  ];
-  it.each(cases)("$name", ({ text, problem }) => {
-    const { problems } = parseFrontMatter("f.md", text);
-    expect(problems.map(formatSourceProblem).join("\n")).toContain(problem);
-  });
-
-  it("counts lines from the top of the file, front matter delimiter included", () => {
-    const { frontMatter } = parseFrontMatter("f.md", "---\na: 1\nb: 2\n---\n");
-    const b = frontMatter!.doc.contents as any;
-    expect(frontMatter!.lineOf(b.items[1].key.range[0])).toBe(3);
-  });
-});
 
 describe("product file structure", () => {
   const cases: { name: string; text: string; name2?: string; problems: string[] }[] = [

@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { factsOf, IMPORTER_MARKS, isUnrevisedImport, proposalOf, recordText } from "../../generator/import/endoflife-proposals.ts";
-import { withReleaseData } from "../../generator/import/endoflife-readings.ts";
-import { validateFile } from "../../generator/load/validate.ts";
-import { CONTEXT, fixtureReading } from "../helpers/endoflife.ts";
+import { factsOf, IMPORTER_MARKS, isUnrevisedImport, proposalOf, recordText } from "./endoflife-proposals.ts";
+import { withReleaseData } from "./endoflife-readings.ts";
+import { validateFile } from "../load/validate.ts";
+import { CONTEXT, fixtureReading } from "../../test/helpers/endoflife.ts";
 
 const TEMPLATE = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../data/_template.json"), "utf8"));
 

@@ -2,12 +2,9 @@
 // minimum, ceiling, or no date for estimates), precisions (month for a -01
 // day, year for the files approximate to the year, month for build-number
 // pasts), the manufacturer and device type, and the name and slug.
-import { PHRASINGS, phrasing, type Phrasing } from "../../generator/import/endoflife-phrasing.ts";
 import { describe, expect, it } from "vitest";
-import { linksIn, slugOf } from "../../generator/import/endoflife-readings.ts";
-import { ENDOFLIFE_FILES } from "../../generator/import/endoflife-mapping.ts";
-import { CEILING_WORDS } from "../../generator/load/validate.ts";
-import { fixtureReading as reading } from "../helpers/endoflife.ts";
+import { linksIn, slugOf } from "./endoflife-readings.ts";
+import { fixtureReading as reading } from "../../test/helpers/endoflife.ts";
 
 describe("statements", () => {
   const cases: {
@@ -420,38 +417,4 @@ describe("identity", () => {
     ["https://www.gsmarena.com/samsung_galaxy_tab_a_8_0_(2019)-9760.php", ["https://www.gsmarena.com/samsung_galaxy_tab_a_8_0_(2019)-9760.php"]],
     ["7 years - https://news.samsung.com/x, and https://news.samsung.com/y.", ["https://news.samsung.com/x", "https://news.samsung.com/y"]],
   ])("links in %s", (text, links) => expect(linksIn(text)).toEqual(links));
-});
-
-describe("the table", () => {
-  it.each(ENDOFLIFE_FILES.map((m) => [m.file, m] as const))("%s: every column ends with a rule for any date, and its rules cite pages it lists", (_file, m) => {
-    for (const column of [m.eoas, m.eol]) {
-      if (!column) continue;
-      expect(column.rules.at(-1)!.when).toBeUndefined();
-      for (const rule of column.rules) for (const ref of rule.pages) expect(["release-link", "comment-links", ...m.pages.map((p) => p.id)]).toContain(ref);
-    }
-  });
-
-  it("never words an end or a minimum as a ceiling (the validator would refuse it)", () => {
-    for (const m of ENDOFLIFE_FILES)
-      for (const column of [m.eoas, m.eol])
-        for (const rule of column?.rules ?? [])
-          if (phrasing(rule.phrase).reading !== "ceiling") expect(rule.meaning, `${m.file}: ${rule.meaning}`).not.toMatch(CEILING_WORDS);
-  });
-
-  it("same words, same kind: a rule whose condition names a phrasing's words reads as that phrasing", () => {
-    for (const m of ENDOFLIFE_FILES)
-      for (const column of [m.eoas, m.eol])
-        for (const rule of column?.rules ?? []) {
-          const named = rule.when?.comment && PHRASINGS.find((p: Phrasing) => p.words && p.words.source === rule.when!.comment!.source);
-          if (named) expect(rule.phrase, `${m.file}: ${rule.meaning}`).toBe(named.id);
-        }
-  });
-
-  it("reads a launch anniversary as an estimate in every column of every file", () => {
-    for (const m of ENDOFLIFE_FILES)
-      for (const column of [m.eoas, m.eol])
-        for (const rule of column?.rules ?? [])
-          if (rule.when?.day === "anniversary" && !rule.when.comment && !rule.when.name)
-            expect(phrasing(rule.phrase).reading, `${m.file} ${column!.label}: ${rule.meaning}`).toBe("estimate");
-  });
 });
