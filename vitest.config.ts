@@ -1,7 +1,7 @@
 // Three vitest projects, all run by `npm test` (`npx vitest run --project unit`
 // runs one):
-// - unit: pure modules, tested beside them (generator/**/*.test.ts) plus the
-//   few test/ files that build nothing and start nothing; 5 s per test.
+// - unit: pure modules, tested beside them (generator/**/*.test.ts) plus the one
+//   test/ file that builds nothing and starts nothing (the edge bundle); 5 s per test.
 // - http: everything that builds catalogs, starts servers, Deno or the
 //   third-party tools; the fixture, list and data catalogs are built once per
 //   run by test/helpers/builds.global.ts (read them with inject()).
@@ -9,11 +9,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** test/ files that build nothing and start nothing: they join the unit project. */
-const PURE_TEST_FILES = [
-  "test/records/schema.test.ts",
-  "test/import/endoflife-{proposals,readings,reconcile,releases}.test.ts",
-  "test/architecture/edge-bundle.test.ts",
-];
+const PURE_TEST_FILES = ["test/architecture/edge-bundle.test.ts"];
 const BROWSER_TEST_FILES = ["test/pages/**/*.test.ts", "test/hostile/security-headers.test.ts", "test/hostile/injection.test.ts"];
 // The Netlify target runs only under test/netlify/run.ts (npm run test:netlify), which starts netlify dev.
 const NETLIFY = process.env.NETLIFY_FIXTURE_URL ? [] : ["test/netlify/**"];
