@@ -23,6 +23,12 @@ export interface Phrasing {
   reading: Reading;
   /** What it means, for docs/import.md. */
   reads: string;
+  /**
+   * The meaning a date takes when its own comment uses these words where its
+   * file's rule reads a plain end: the comment's kind, never the rule's
+   * wording for a dated end. Placeholders as in a rule's meaning.
+   */
+  fromComment?: string;
 }
 
 export const PHRASINGS = [
@@ -32,18 +38,21 @@ export const PHRASINGS = [
     reading: "minimum",
     reads:
       'A guarantee horizon ("no guaranteed updates after", "guaranteed until"): updates are promised at least until then and may go on; a minimum, never an end.',
+    fromComment: "{Subject} guaranteed at least until {date}, as endoflife.date's note on the date puts it",
   },
   {
     id: "at-least",
     words: /\bat least\b|\bminimum\b/i,
     reading: "minimum",
     reads: '"At least", "a minimum of": a minimum commitment.',
+    fromComment: "{Subject} at least until {date}, as endoflife.date's note on the date puts it",
   },
   {
     id: "up-to",
     words: /\bup to\b(?! and including)|\baim(?:s|ed|ing)?\b/i,
     reading: "ceiling",
     reads: '"Up to", "we aim to": the most that was announced; a ceiling, neither an end nor a commitment.',
+    fromComment: "{Subject} up to {date}, as endoflife.date's note on the date puts it: a ceiling, not a commitment",
   },
   {
     id: "estimate",
@@ -51,6 +60,7 @@ export const PHRASINGS = [
     reading: "estimate",
     reads:
       '"Estimated", "expected", "approximation": the file\'s own reckoning. No date is recorded; the status it implies on the snapshot\'s day is (ended once passed, continuing before).',
+    fromComment: "{Status}: endoflife.date's note calls its date for the end of {subject} (in {year}) an estimate or an approximation, so no date is recorded",
   },
   {
     id: "launch-arithmetic",

@@ -3,8 +3,9 @@
 // day, year for the files approximate to the year, month for build-number
 // pasts), the manufacturer and device type, and the name and slug.
 import { describe, expect, it } from "vitest";
-import { linksIn, slugOf } from "./endoflife-readings.ts";
-import { fixtureReading as reading } from "../../test/helpers/endoflife.ts";
+import { linksIn, readRelease, slugOf } from "./endoflife-readings.ts";
+import { readProductFile } from "./endoflife-releases.ts";
+import { CONTEXT, fixtureOsFiles, fixtureReading as reading } from "../../test/helpers/endoflife.ts";
 
 describe("statements", () => {
   const cases: {
@@ -304,6 +305,51 @@ describe("statements", () => {
 
   it("keeps the file's own column beside the OS cycle, for the sanity report", () => {
     expect(reading("ipad.md", "7").column).toMatchObject({ status: "dated", kind: "end", date: { value: "2026-05-11" } });
+  });
+});
+
+describe("a date its own comment reads otherwise than its column's rule", () => {
+  // Two releases as samsung-mobile.md gives them: an end its note calls approximate, and a plain one beside it.
+  const text = [
+    "---",
+    "title: Samsung Mobile",
+    "releasePolicyLink: https://security.samsungmobile.com/workScope.smsb",
+    "eoasColumn: Android Upgrades",
+    "eolColumn: Security Updates",
+    "releases:",
+    '  - releaseCycle: "galaxy-a40"',
+    '    releaseLabel: "Galaxy A40"',
+    "    releaseDate: 2019-04-01",
+    "    eoas: 2022-10-01 # Approximate from here: https://9to5google.com/2022/10/04/samsung-android-12-update-rollout/",
+    "    eol: 2024-03-05 # approximate (https://www.gizchina.com/2024/03/05/samsung-galaxy-smartphone-end-of-support-march-2024/)",
+    '  - releaseCycle: "galaxy-a41"',
+    '    releaseLabel: "Galaxy A41"',
+    "    releaseDate: 2020-05-01",
+    "    eoas: 2022-10-01",
+    "    eol: 2024-03-05",
+    "---",
+    "",
+  ].join("\n");
+  const { product, problems } = readProductFile("samsung-mobile.md", "samsung-mobile.md", text);
+  it("reads the two releases", () => expect(problems).toEqual([]));
+  const read = (cycle: string) => readRelease(product!, product!.releases.find((r) => r.cycle === cycle)!, { ...CONTEXT, osFiles: fixtureOsFiles() });
+
+  it.each([
+    ["os", "Android version upgrades", "2022"],
+    ["security", "security updates", "2024"],
+  ] as const)("an approximate %s end is an estimate: ended, no date, and its meaning names no day or month", (support, subject, year) => {
+    const s = read("galaxy-a40")[support]!;
+    expect(s).toMatchObject({ status: "estimate", implies: "ended", date: { value: year, precision: "year" } });
+    expect(s.meaning).toBe(
+      `Ended, date not documented: endoflife.date's note calls its date for the end of ${subject} (in ${year}) an estimate or an approximation, so no date is recorded`,
+    );
+    expect(s.meaning).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
+  });
+
+  it.each(["os", "security"] as const)("the same %s date without the note stays a dated end, worded as one", (support) => {
+    const s = read("galaxy-a41")[support]!;
+    expect(s).toMatchObject({ status: "dated", kind: "end" });
+    expect(s.meaning).toMatch(/ended by (October 2022|5 March 2024), as endoflife.date records it/);
   });
 });
 

@@ -240,8 +240,11 @@ function statementOf(
   const implies = day < commitDate ? "ended" : "supported";
   const other = release[column === "eoas" ? "eol" : "eoas"];
   const build = BUILD.exec(cell.comment)?.[0] ?? (other?.value === day ? BUILD.exec(other.comment)?.[0] : undefined);
+  // A date read by its own comment's words is worded as that kind, never with the rule's words for a dated end.
+  const template = phrase.id === rule.phrase ? rule.meaning : phrase.fromComment;
+  if (!template) throw new Error(`${mapping.file}: the phrasing "${phrase.id}" has no meaning for a date its comment reads`);
   const meaning = capitalized(
-    rule.meaning
+    template
       .replaceAll("{Status}", implies === "ended" ? "Ended, date not documented" : continuing)
       .replaceAll("{Subject}", capitalized(subject))
       .replaceAll("{subject}", subject)
