@@ -176,13 +176,13 @@ describe("bad input, as file:line, and no rows", () => {
     {
       name: "an entry without its fields, and one that is no object",
       text: readFileSync(path.join(FIXTURES, "android-broken/devices.json"), "utf8"),
-      problems: ["devices.json:3: entry 2: model must be text", "devices.json:1: entry 3 must be an object {brand, name, device, model}"],
+      problems: ["devices.json:3: entry 2: model must be text", "devices.json:4: entry 3 must be an object {brand, name, device, model}"],
     },
-    // An element that is no object has no line of its own (the list's first); the entries after it keep theirs.
+    // An element that is no object is named at its own line; the entries after it keep theirs.
     {
       name: "an element that is no object between two entries",
       text: '[\n  {"brand": "Example", "name": "Pro 7", "device": "panther", "model": "EX-P7B"},\n  "not a device",\n  {"brand": "Example", "name": "Pro 6", "device": "cheetah"}\n]',
-      problems: ["devices.json:1: entry 2 must be an object {brand, name, device, model}", "devices.json:4: entry 3: model must be text"],
+      problems: ["devices.json:3: entry 2 must be an object {brand, name, device, model}", "devices.json:4: entry 3: model must be text"],
     },
     {
       name: "several fields missing",

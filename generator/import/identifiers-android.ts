@@ -11,7 +11,7 @@ import { identifierKey } from "../contract/identifiers.ts";
 import { compact } from "../derive/search.ts";
 import { IDENTIFIER_FORMATS } from "../load/identifier-formats.ts";
 import type { SourceProblem } from "./front-matter.ts";
-import { objectLines, parseJson } from "./identifiers-json.ts";
+import { elementLines, parseJson } from "./identifiers-json.ts";
 import type { Code, SourceRow, SourceRun } from "./identifiers-merge.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { samsungFamily } from "./identifiers-samsung.ts";
@@ -57,18 +57,16 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
   const parsed = parseJson(file.path, file.text);
   if (parsed.value === undefined) return { problems: parsed.problems };
   if (!Array.isArray(parsed.value)) return { problems: [{ file: file.path, line: 1, message: "must be a list of devices" }] };
-  const lines = objectLines(file.text);
+  const lines = elementLines(file.text);
   const problems: SourceProblem[] = [];
   const rows: Row[] = [];
-  // lines has one entry per object: an element that is not one has no line of its own and must not shift the others'.
-  let objects = 0;
   parsed.value.forEach((r: unknown, i: number) => {
+    const line = lines[i] ?? 1;
     const o = r as Record<string, unknown> | null;
     if (typeof o !== "object" || o === null || Array.isArray(o)) {
-      problems.push({ file: file.path, line: 1, message: `entry ${i + 1} must be an object {brand, name, device, model}` });
+      problems.push({ file: file.path, line, message: `entry ${i + 1} must be an object {brand, name, device, model}` });
       return;
     }
-    const line = lines[objects++] ?? 1;
     const missing = ["brand", "name", "device", "model"].filter((k) => typeof o[k] !== "string");
     if (missing.length) problems.push({ file: file.path, line, message: `entry ${i + 1}: ${missing.join(", ")} must be text` });
     else rows.push({ brand: o.brand as string, name: o.name as string, device: o.device as string, model: o.model as string, line });

@@ -7,7 +7,7 @@
 // report and the record's revision quote it. Pure.
 import { z } from "zod";
 import type { SourceProblem } from "./front-matter.ts";
-import { lineAt, parseJson } from "./identifiers-json.ts";
+import { elementLines, parseJson } from "./identifiers-json.ts";
 
 export const DECISIONS_FILE = "identifier-decisions.json";
 
@@ -39,8 +39,8 @@ export function readDecisions(file: string, text: string): { decisions: Decision
   if (parsed.value === undefined) return { decisions: [], problems: parsed.problems };
   const top = Decisions.safeParse(parsed.value);
   if (!top.success) return { decisions: [], problems: [{ file, line: 1, message: 'must be {"decisions": [...]} (see docs/import-identifiers.md#decisions)' }] };
-  // Each entry's line: the n-th `"importer":` key, since every entry starts with one.
-  const starts = [...text.matchAll(/"importer"\s*:/g)].map((m) => lineAt(text, m.index));
+  // Each entry's line, whatever the entry holds: the elements of the decisions array, a member of the top-level object.
+  const starts = elementLines(text, 2);
   const problems: SourceProblem[] = [];
   const decisions: Decision[] = [];
   const seen = new Map<string, number>();

@@ -95,7 +95,7 @@ describe("android (Google Play list)", () => {
     expect(bad.reports).toEqual([]);
     expect(bad.problems.map((p) => `${path.basename(p.file)}:${p.line}: ${p.message}`)).toEqual([
       "devices.json:3: entry 2: model must be text",
-      "devices.json:1: entry 3 must be an object {brand, name, device, model}",
+      "devices.json:4: entry 3 must be an object {brand, name, device, model}",
     ]);
   });
 });
@@ -155,8 +155,8 @@ describe("a curator's decisions on the review list (data/identifier-decisions.js
     ]);
     expect(result.records).toEqual([]);
     expect(result.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([
-      "data/identifier-decisions.json:36: decision 4 reason: must say why, in a sentence a reviewer can check",
-      "data/identifier-decisions.json:36: decision 4 record: an accepted row must name the record it goes to",
+      "data/identifier-decisions.json:35: decision 4 reason: must say why, in a sentence a reviewer can check",
+      "data/identifier-decisions.json:35: decision 4 record: an accepted row must name the record it goes to",
     ]);
     const later = runWith([
       { ...tab, row: "Example Tablet" },
@@ -164,9 +164,9 @@ describe("a curator's decisions on the review list (data/identifier-decisions.js
       { ...tab, row: "Example Pro", codes: ["EX-P9"] },
     ]);
     expect(later.problems.map((p) => `${p.line}: ${p.message}`)).toEqual([
-      '4: android row "Example Tablet": the source has no row by this name (see the report\'s review list for how rows are named)',
-      '15: android row "Example Tab": no published record has the slug "example-gone"',
-      '26: android row "Example Pro": EX-P9 is not a code of this row (it has EX-P1, ace)',
+      '3: android row "Example Tablet": the source has no row by this name (see the report\'s review list for how rows are named)',
+      '14: android row "Example Tab": no published record has the slug "example-gone"',
+      '25: android row "Example Pro": EX-P9 is not a code of this row (it has EX-P1, ace)',
     ]);
   });
 

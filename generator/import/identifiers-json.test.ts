@@ -4,7 +4,7 @@
 // strings do not count).
 import { describe, expect, it } from "vitest";
 import { formatSourceProblem } from "./front-matter.ts";
-import { lineAt, lineOfKey, objectLines, parseJson } from "./identifiers-json.ts";
+import { elementLines, lineAt, lineOfKey, parseJson } from "./identifiers-json.ts";
 
 describe("lineAt", () => {
   const text = "ab\ncd\n\nef";
@@ -50,18 +50,26 @@ describe("lineOfKey", () => {
   ])("%s after offset %i is on line %i", (key, from, line) => expect(lineOfKey(text, key, from)).toBe(line));
 });
 
-describe("objectLines", () => {
-  const cases: { name: string; text: string; lines: number[] }[] = [
+describe("elementLines", () => {
+  const cases: { name: string; text: string; depth?: number; lines: number[] }[] = [
     { name: "one per line", text: '[\n  {"a": 1},\n  {"b": 2}\n]', lines: [2, 3] },
     { name: "on one line", text: '[{"a":1},{"b":2}]', lines: [1, 1] },
     { name: "an empty list", text: "[]", lines: [] },
+    { name: "an empty list over lines", text: "[\n\n]", lines: [] },
     {
-      name: "braces and escaped quotes inside strings, nested objects and lists",
-      text: '[\n  { "a": "}{", "b": { "c": 1 } },\n  {\n    "d": "x\\"{"\n  },\n  { "e": [ {"f": 1} ] }\n]',
+      name: "brackets, braces, commas and escaped quotes inside strings, nested objects and lists",
+      text: '[\n  { "a": "}{],[", "b": { "c": [1, 2] } },\n  {\n    "d": "x\\"{,"\n  },\n  { "e": [ {"f": 1} ] }\n]',
       lines: [2, 3, 6],
     },
-    // An element that is not an object has no line here.
-    { name: "a text element", text: '[\n  "a",\n  {"x": 1}\n]', lines: [3] },
+    // Every element has its line, whatever it is, so the elements after one that is no object keep theirs.
+    { name: "a text, a number and a list among objects", text: '[\n  "a",\n  {"x": 1},\n  7,\n  [1,\n 2],\n  {"y": 2}\n]', lines: [2, 3, 4, 5, 7] },
+    {
+      name: "the elements of a member list, two levels down",
+      text: '{\n  "note": "[1, 2]",\n  "items": [\n    {"a": 1},\n    "b"\n  ]\n}',
+      depth: 2,
+      lines: [4, 5],
+    },
+    { name: "a member list's elements are not the top level's", text: '{\n  "items": [\n    {"a": 1}\n  ]\n}', lines: [] },
   ];
-  it.each(cases)("$name", ({ text, lines }) => expect(objectLines(text)).toEqual(lines));
+  it.each(cases)("$name", ({ text, depth, lines }) => expect(elementLines(text, depth)).toEqual(lines));
 });

@@ -24,27 +24,37 @@ export function lineOfKey(text: string, key: string, from = 0): number {
 }
 
 /**
- * The line each object of the top-level array starts on, in order: the
- * Google Play list is one array of 39,037 objects, and a problem in one of
- * them must name its line. (An element that is not an object has no line
- * here; the reader reports it at the array's first line.)
+ * The line each element of an array starts on, in order, whatever the element
+ * is, for the arrays `depth` levels down: 1, the elements of a top-level
+ * array (the Google Play list, 39,037 objects); 2, those of an array that is
+ * a member of the top-level object (the curator's decisions). A problem with
+ * any element, one that is not an object included, names its own line, and
+ * the elements after it keep theirs.
  */
-export function objectLines(text: string): number[] {
+export function elementLines(text: string, depth = 1): number[] {
   const lines: number[] = [];
-  let depth = 0;
+  /** The containers open at this point: "[" or "{". */
+  const open: string[] = [];
   let line = 1;
   let inString = false;
+  /** An element of a counted array starts at the next character that is not white space. */
+  let expecting = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text[i]!;
     if (c === "\n") line++;
     else if (inString) {
       if (c === "\\") i++;
       else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "{" || c === "[") {
-      if (depth === 1 && c === "{") lines.push(line);
-      depth++;
-    } else if (c === "}" || c === "]") depth--;
+    } else if (c !== " " && c !== "\t" && c !== "\r") {
+      if (expecting && c !== "]") lines.push(line);
+      expecting = false;
+      if (c === '"') inString = true;
+      else if (c === "{" || c === "[") {
+        open.push(c);
+        expecting = c === "[" && open.length === depth;
+      } else if (c === "}" || c === "]") open.pop();
+      else if (c === "," && open.length === depth && open.at(-1) === "[") expecting = true;
+    }
   }
   return lines;
 }
