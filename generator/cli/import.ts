@@ -112,9 +112,9 @@ const releaseDataDir = (args["release-data"] as string | undefined) ?? path.join
 const releaseData = args["release-data"] !== undefined || existsSync(releaseDataDir) ? readReleaseDataFolder(releaseDataDir) : undefined;
 
 // SOFA and AppleDB beside the snapshot check Apple's OS cycles in the sanity report.
-const apple = readAppleSources(path.join(dir!, "..", "sofa"), path.join(dir!, "..", "appledb"));
+const { apple, problems: appleProblems } = readAppleSources(path.join(dir!, "..", "sofa"), path.join(dir!, "..", "appledb"));
 
-const problems = [...folder.problems, ...(releaseData?.problems ?? [])].map(formatSourceProblem);
+const problems = [...folder.problems, ...(releaseData?.problems ?? []), ...appleProblems].map(formatSourceProblem);
 const catalog = await readCatalog(args.data as string);
 problems.push(...catalog.problems.map(formatProblem));
 const result = problems.length

@@ -8,6 +8,7 @@ import { snapshotFromReadme, type ProductText } from "./endoflife-import.ts";
 import type { OsText } from "./endoflife-os.ts";
 import type { ReleaseDataText } from "./endoflife-release-data.ts";
 import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
+import { readAppleBuilds, readSofaFeed } from "./apple-sources.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { APPLEDB_BUILDS, MAC_FOLDERS, SOFA_FEED, SOFA_TABLE } from "./macs-models.ts";
 
@@ -66,18 +67,33 @@ export function readReleaseDataFolder(dir: string): { files: ReleaseDataText[]; 
   };
 }
 
-/** SOFA's v2 feeds and AppleDB's os-builds.json, for the Apple cross-check (undefined when either folder is missing). */
+/**
+ * SOFA's v2 feeds and AppleDB's os-builds.json, for the Apple cross-check:
+ * none when either folder is missing (the cross-check is skipped); a file
+ * that is missing, not JSON or of another shape is a problem (file:line).
+ */
 export function readAppleSources(
   sofaDir: string,
   appledbDir: string,
-): { sofa: Record<string, SofaFeed>; builds: AppleBuild[]; appledbDate: string } | undefined {
-  const builds = path.join(appledbDir, "os-builds.json");
-  if (!existsSync(path.join(sofaDir, "v2")) || !existsSync(builds)) return undefined;
-  const sofa = Object.fromEntries(
-    ["ios", "watchos", "macos"].map((os) => [os, JSON.parse(readFileSync(path.join(sofaDir, "v2", `${os}_data_feed.json`), "utf8")) as SofaFeed]),
-  );
-  const appledb = JSON.parse(readFileSync(builds, "utf8")) as { date: string; builds: AppleBuild[] };
-  return { sofa, builds: appledb.builds, appledbDate: appledb.date };
+): { apple?: { sofa: Record<string, SofaFeed>; builds: AppleBuild[]; appledbDate: string }; problems: SourceProblem[] } {
+  const buildsFile = path.join(appledbDir, APPLEDB_BUILDS);
+  if (!existsSync(path.join(sofaDir, "v2")) || !existsSync(buildsFile)) return { problems: [] };
+  const problems: SourceProblem[] = [];
+  const sofa: Record<string, SofaFeed> = {};
+  for (const os of ["ios", "watchos", "macos"]) {
+    const file = path.join(sofaDir, "v2", `${os}_data_feed.json`);
+    if (!existsSync(file)) {
+      problems.push({ file, line: 1, message: "not found: SOFA's v2 feed of this OS is needed for the Apple cross-check" });
+      continue;
+    }
+    const read = readSofaFeed(file, readFileSync(file, "utf8"));
+    problems.push(...read.problems);
+    if (read.feed) sofa[os] = read.feed;
+  }
+  const builds = readAppleBuilds(buildsFile, readFileSync(buildsFile, "utf8"));
+  problems.push(...builds.problems);
+  if (problems.length || !builds.builds) return { problems };
+  return { apple: { sofa, builds: builds.builds.builds, appledbDate: builds.builds.date }, problems };
 }
 
 export function writeUnder(dataDir: string, writes: { path: string; text: string }[]): void {

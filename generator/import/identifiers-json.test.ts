@@ -1,10 +1,11 @@
 // JSON source files read with their lines: a parse error names the line
 // JSON.parse points at, a key's line is where it stands after an offset, and
 // each object of a top-level array has the line it opens on (braces inside
-// strings do not count).
+// strings do not count), and a path (as zod names an issue) leads to the line
+// of its value, or of the deepest value it reaches.
 import { describe, expect, it } from "vitest";
 import { formatSourceProblem } from "./front-matter.ts";
-import { elementLines, lineAt, lineOfKey, parseJson } from "./identifiers-json.ts";
+import { elementLines, lineAt, lineOfKey, parseJson, pathLines } from "./identifiers-json.ts";
 
 describe("lineAt", () => {
   const text = "ab\ncd\n\nef";
@@ -72,4 +73,53 @@ describe("elementLines", () => {
     { name: "a member list's elements are not the top level's", text: '{\n  "items": [\n    {"a": 1}\n  ]\n}', lines: [] },
   ];
   it.each(cases)("$name", ({ text, depth, lines }) => expect(elementLines(text, depth)).toEqual(lines));
+});
+
+describe("pathLines", () => {
+  const text = [
+    "{", // 1
+    '  "note": "a } ] , \\" inside",', // 2
+    '  "OSVersions": [', // 3
+    "    {", // 4
+    '      "OSVersion": "Sonoma 14",', // 5
+    '      "SecurityReleases": [', // 6
+    '        { "ProductVersion": "14.8.1" },', // 7
+    "        {", // 8
+    '          "ProductVersion" : 14', // 9
+    "        }", // 10
+    "      ]", // 11
+    "    },", // 12
+    '    "not a cycle",', // 13
+    '    { "OSVersion": "Ventura 13", "SecurityReleases": [] }', // 14
+    "  ],", // 15
+    '  "Models": { "Mac16,1": { "OSVersions": [15,', // 16
+    "  26] } },", // 17
+    '  "dup": 1,', // 18
+    '  "dup": [', // 19
+    "    true", // 20
+    "  ]", // 21
+    "}", // 22
+  ].join("\n");
+  const lineOf = pathLines(text);
+  it.each([
+    { path: [], line: 1 },
+    { path: ["OSVersions"], line: 3 },
+    { path: ["OSVersions", 0], line: 4 },
+    { path: ["OSVersions", 0, "SecurityReleases", 1, "ProductVersion"], line: 9 },
+    { path: ["OSVersions", 1], line: 13 },
+    { path: ["OSVersions", 2, "OSVersion"], line: 14 },
+    { path: ["Models", "Mac16,1", "OSVersions", 1], line: 17 },
+    // A repeated name is the last one, as JSON.parse keeps it.
+    { path: ["dup", 0], line: 20 },
+    // Where the path leaves the document: the line of the deepest value it reaches.
+    { path: ["OSVersions", 0, "SecurityReleases", 1, "ReleaseDate"], line: 8 },
+    { path: ["OSVersions", 1, "Latest"], line: 13 },
+    { path: ["OSVersions", 9, "Latest"], line: 3 },
+    { path: ["absent"], line: 1 },
+  ])("$path is on line $line", ({ path, line }) => expect(lineOf(path)).toBe(line));
+
+  it("reads a document that is a single value", () => {
+    expect(pathLines("\n\n  42\n")([])).toBe(3);
+    expect(pathLines('\n"x"')(["a"])).toBe(2);
+  });
 });

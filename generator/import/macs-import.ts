@@ -10,7 +10,7 @@
 import { describeDate } from "../derive/dates.ts";
 import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
 import type { Commitment, DeviceRecord, Identifier, Source } from "../schema/record.ts";
-import { crossCheck, type AppleBuild, type CrossCheckRow, type SofaFeed } from "./apple-crosscheck.ts";
+import { crossCheck, type CrossCheckRow } from "./apple-crosscheck.ts";
 import { cycleSupport, newestCycle, nextCycle, type CycleStatement, type OsFile } from "./endoflife-os.ts";
 import { endoflifeSource, factOf, factsOf, IDENTIFIERS_MARK, recordText, shortCommit, type ImportContext } from "./endoflife-proposals.ts";
 import { cell } from "./endoflife-report.ts";
@@ -221,8 +221,8 @@ const isUnrevisedMacImport = (r: DeviceRecord) =>
 
 export function runMacImport(input: MacImportInput): { problems: SourceProblem[]; writes: { path: string; text: string }[]; report?: MacReport } {
   const read = readMacModels({ ...input.sources, macos: input.macos });
-  if (read.problems.length) return { problems: read.problems, writes: [] };
-  const { models, disagreements } = read;
+  if (read.problems.length || !read.apple) return { problems: read.problems, writes: [] };
+  const { models, disagreements, apple } = read;
 
   // A code the sources give to several models (one identifier for a 2018 and a 2019 model, one A-number for years of MacBook Airs) is shared.
   const seen = new Map<string, number>();
@@ -317,10 +317,10 @@ export function runMacImport(input: MacImportInput): { problems: SourceProblem[]
     cycles: crossCheck({
       osFiles: new Map([["macos.md", input.macos]]),
       cycles: lastCycles,
-      // Both parsed without a problem in readMacModels.
-      sofa: { macos: JSON.parse(input.sources.sofaFeed.text) as SofaFeed },
-      builds: (JSON.parse(input.sources.builds.text) as { builds: AppleBuild[] }).builds,
-      appledbDate: read.appledbDate!,
+      // Read and checked once, by readMacModels.
+      sofa: { macos: apple.sofa },
+      builds: apple.builds,
+      appledbDate: apple.appledbDate,
     }),
     models: entries.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)),
   };

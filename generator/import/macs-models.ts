@@ -8,6 +8,8 @@
 // and docs/import-macs.md). Pure: texts in, models, disagreements and
 // problems (file:line) out.
 import { compareVersions, Day, type PartialDate } from "../schema/record.ts";
+import type { AppleBuild } from "./apple-crosscheck.ts";
+import { readAppleBuilds, readSofaMacFeed, type SofaMacFeed } from "./apple-sources.ts";
 import type { OsFile } from "./endoflife-os.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import { lineOfKey, parseJson } from "./identifiers-json.ts";
@@ -99,7 +101,13 @@ interface SofaModel {
   line: number;
 }
 
-export function readMacModels(input: MacSources): { models: MacModel[]; disagreements: Disagreement[]; appledbDate?: string; problems: SourceProblem[] } {
+export function readMacModels(input: MacSources): {
+  models: MacModel[];
+  disagreements: Disagreement[];
+  /** SOFA's feed and AppleDB's builds as read and checked here, for the cycles' cross-check; absent on a problem. */
+  apple?: { sofa: SofaMacFeed; builds: AppleBuild[]; appledbDate: string };
+  problems: SourceProblem[];
+} {
   const problems: SourceProblem[] = [];
   const add = (file: string, line: number, message: string) => problems.push({ file, line, message });
 
@@ -138,46 +146,27 @@ export function readMacModels(input: MacSources): { models: MacModel[]; disagree
   }
 
   // AppleDB's builds: the majors each identifier received, to its copy's date.
-  const builds = parseJson(input.builds.path, input.builds.text);
+  const builds = readAppleBuilds(input.builds.path, input.builds.text);
   problems.push(...builds.problems);
-  const b = builds.value as { date?: unknown; builds?: unknown } | undefined;
   const received = new Map<string, Set<string>>();
-  let appledbDate: string | undefined;
-  if (b && !builds.problems.length) {
-    if (typeof b.date !== "string" || !Day.safeParse(b.date).success)
-      add(input.builds.path, lineOfKey(input.builds.text, "date"), "date must be the copy's day YYYY-MM-DD");
-    else appledbDate = b.date;
-    if (!Array.isArray(b.builds)) add(input.builds.path, lineOfKey(input.builds.text, "builds"), "builds must be a list of builds");
-    else
-      for (const x of b.builds as { osStr?: unknown; version?: unknown; deviceMap?: unknown }[]) {
-        if (!MACOS_NAMES.includes(x.osStr as string) || typeof x.version !== "string" || !Array.isArray(x.deviceMap)) continue;
-        const major = majorOf(x.version);
-        if (!major) continue;
-        for (const id of x.deviceMap as string[]) received.set(id, (received.get(id) ?? new Set()).add(major));
-      }
+  for (const x of builds.builds?.builds ?? []) {
+    const major = MACOS_NAMES.includes(x.osStr) ? majorOf(x.version) : undefined;
+    if (major) for (const id of x.deviceMap) received.set(id, (received.get(id) ?? new Set()).add(major));
   }
 
   // SOFA's feed: the majors each identifier runs, Monterey 12 on; its table: boards.
   const sofa = new Map<string, SofaModel>();
-  const feed = parseJson(input.sofaFeed.path, input.sofaFeed.text);
+  const feed = readSofaMacFeed(input.sofaFeed.path, input.sofaFeed.text);
   problems.push(...feed.problems);
-  const models = (feed.value as { Models?: unknown } | undefined)?.Models;
-  if (!feed.problems.length) {
-    if (!models || typeof models !== "object") add(input.sofaFeed.path, lineOfKey(input.sofaFeed.text, "Models"), "Models must map identifiers to models");
-    else
-      for (const [id, m] of Object.entries(models as Record<string, { MarketingName?: unknown; OSVersions?: unknown }>)) {
-        const line = lineOfKey(input.sofaFeed.text, id, input.sofaFeed.text.indexOf('"Models"'));
-        if (typeof m.MarketingName !== "string" || !Array.isArray(m.OSVersions) || m.OSVersions.some((v) => typeof v !== "number")) {
-          add(input.sofaFeed.path, line, `Models.${id} must have a MarketingName and OSVersions, a list of majors`);
-          continue;
-        }
-        sofa.set(id, { name: m.MarketingName, majors: (m.OSVersions as number[]).map(String).sort(compareVersions), line });
-      }
+  for (const [id, m] of Object.entries(feed.feed?.Models ?? {})) {
+    const line = lineOfKey(input.sofaFeed.text, id, input.sofaFeed.text.indexOf('"Models"'));
+    sofa.set(id, { name: m.MarketingName, majors: m.OSVersions.map(String).sort(compareVersions), line });
   }
   const table = parseJson(input.sofaTable.path, input.sofaTable.text);
   problems.push(...table.problems);
   const devices = (table.value as { devices?: Record<string, { BoardID?: unknown }> } | undefined)?.devices ?? {};
-  if (problems.length) return { models: [], disagreements: [], problems };
+  if (problems.length || !builds.builds || !feed.feed) return { models: [], disagreements: [], problems };
+  const appledbDate = builds.builds.date;
 
   const cycles = input.macos.cycles;
   const newestBy = (day: string) =>
@@ -185,7 +174,7 @@ export function readMacModels(input: MacSources): { models: MacModel[]; disagree
       .filter((c) => c.releaseDate <= day)
       .sort((x, y) => (x.releaseDate < y.releaseDate ? -1 : 1))
       .at(-1)?.cycle;
-  const newestAtCopy = newestBy(appledbDate!)!;
+  const newestAtCopy = newestBy(appledbDate)!;
   const disagreements: Disagreement[] = [];
   const perIdentifier = new Map<string, number>();
   for (const m of fromAppleDb) perIdentifier.set(m.identifier, (perIdentifier.get(m.identifier) ?? 0) + 1);
@@ -251,5 +240,5 @@ export function readMacModels(input: MacSources): { models: MacModel[]; disagree
       last: { version: s.majors.at(-1)!, from: "sofa" },
     });
   }
-  return { models: out, disagreements, appledbDate, problems };
+  return { models: out, disagreements, apple: { sofa: feed.feed, builds: builds.builds.builds, appledbDate }, problems };
 }

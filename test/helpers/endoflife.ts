@@ -21,7 +21,7 @@ export const REAL_RELEASE_DATA = path.resolve(import.meta.dirname, "../../../sha
 export function realSources() {
   const folder = readSnapshotFolder(REAL_SNAPSHOT);
   const releaseData = readReleaseDataFolder(REAL_RELEASE_DATA);
-  const apple = readAppleSources(path.join(REAL_SNAPSHOT, "..", "sofa"), path.join(REAL_SNAPSHOT, "..", "appledb"))!;
+  const apple = readAppleSources(path.join(REAL_SNAPSHOT, "..", "sofa"), path.join(REAL_SNAPSHOT, "..", "appledb")).apple!;
   return { folder, input: { products: folder.products, osFiles: folder.osFiles, releaseData: { files: releaseData.files, ...releaseData.recorded! }, apple } };
 }
 
