@@ -1,4 +1,4 @@
-// The human pages, rendered by Eleventy (pages-render.ts), then the sitemap,
+// The human pages (pages-render.ts: the site pages by Eleventy, then the device pages), then the sitemap,
 // which lists the site pages Eleventy wrote. Eleventy runs on the build's
 // own thread: a worker thread of its own cost a second start-up (tsx, Eleventy
 // and the templates compiled again), a copy of the catalog and every record's
@@ -12,9 +12,7 @@ export const pages: Emitter = {
   name: "eleventy",
   async emit(ctx) {
     const { catalog, site, out, layout, only } = ctx;
-    const { files, bytes, sitePages } = await renderPages({ catalog, site, outRoot: out.root, layout, only });
-    out.files += files;
-    out.bytes += bytes;
+    const sitePages = await renderPages({ catalog, site, out, layout, only });
     // A watch-mode run renders only some manufacturer pages, so it keeps the last full build's sitemap (the same pages, as the slugs are unchanged).
     if (!only) writeSitemap(ctx, sitePages);
   },

@@ -1,4 +1,4 @@
-// What a device page (device.njk, _includes/device-body.njk) receives for its
+// What a device page (_includes/device-page.njk, device-body.njk) receives for its
 // device: the record's documents, its badge and timeline drawn, its meta
 // description, and its neighbours in the whole catalog's order.
 import { badgeEmbed, badgeOf } from "../../derive/badges.ts";
