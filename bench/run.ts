@@ -39,7 +39,8 @@ const load = flags.quick ? { connections: 10, durationS: 2, warmupS: 1, rounds: 
 const say = (line: string) => console.error(`[bench] ${line}`);
 
 const machineInfo = machine();
-// Catalogs and builds go under --scratch (default: the OS temp folder, on disk here), removed at the end.
+// Catalogs and builds go under --scratch (default: the OS temp folder, on disk here; made if missing), removed at the end.
+if (flags.scratch) mkdirSync(flags.scratch, { recursive: true });
 const work = mkdtempSync(path.join(flags.scratch ?? os.tmpdir(), "dlr-bench-"));
 say(`${machineInfo.cpu}, ${machineInfo.cores} cores, Node ${machineInfo.node}; sizes ${sizes.join(", ")}; scratch ${work}`);
 
