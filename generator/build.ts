@@ -151,11 +151,11 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   }
   const out = new OutputWriter(workDir);
 
-  // Emitters run one after another, the pages' worker included: on two cores,
-  // overlapping the worker with the API emitters saved a few seconds of wall
-  // time but cost 4 to 18 s more CPU at 10,000 devices (the two heaps collected
-  // side by side, the writes contending; BENCHMARKS.md), so each stage's time is
-  // its own.
+  // Emitters run one after another on this thread: on two cores, overlapping
+  // the pages with the API emitters (once on a worker thread) saved a few
+  // seconds of wall time but cost 4 to 18 s more CPU at 10,000 devices (two
+  // heaps collected side by side, the writes contending; BENCHMARKS.md), so
+  // each stage's time is its own.
   for (const e of emitters) {
     const start = performance.now();
     try {
