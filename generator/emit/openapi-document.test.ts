@@ -16,20 +16,12 @@ import { MEDIA } from "../contract/media.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-params.ts";
 import { fixtureRecord, TEST_SITE } from "../../test/helpers/records.ts";
 import { buildOpenApi } from "./openapi-document.ts";
+import { refsOf, type Json } from "../../test/helpers/openapi.ts";
 
-type Json = Record<string, any>;
 const doc: Json = buildOpenApi(TEST_SITE);
 
 /** A `#/components/...` reference resolved in the document; anything else as it is. */
-const deref = (o: Json): Json =>
-  o.$ref
-    ? deref(
-        o.$ref
-          .slice(2)
-          .split("/")
-          .reduce((n: Json, k: string) => n[k], doc),
-      )
-    : o;
+const deref = refsOf(doc);
 
 const NAMES = Object.keys(API) as ApiResourceName[];
 const pathItem = (name: ApiResourceName): Json => doc.paths[API[name].path];

@@ -24,21 +24,13 @@ import { parseDatasetYear } from "../../generator/contract/dataset-years.ts";
 import { COMMITMENT_STATUSES, VERDICT_CODES } from "../../generator/contract/verdicts.ts";
 import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";
 import { SITE, servePreview, tempDir, type Preview } from "../helpers/build.ts";
+import { refsOf, type Json } from "../helpers/openapi.ts";
 
 const NOW = "2026-11-22";
-type Json = Record<string, any>;
 const doc: Json = buildOpenApi({ ...SITE, now: NOW });
 
 /** A `#/components/...` reference resolved in the document; anything else as it is. */
-const deref = (o: Json): Json =>
-  o.$ref
-    ? deref(
-        o.$ref
-          .slice(2)
-          .split("/")
-          .reduce((n: Json, k: string) => n[k], doc),
-      )
-    : o;
+const deref = refsOf(doc);
 
 // Each component schema becomes a schema resource of its own, so ajv (strict) compiles it alone.
 const ajv = new Ajv2020({ strict: true, allErrors: true });
