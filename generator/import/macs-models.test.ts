@@ -28,7 +28,8 @@ const device = (identifier: string, name: string, released: string, key?: string
   });
 const builds = (list: { version: string; deviceMap: string[] }[]) =>
   file("os-builds.json", { date: "2024-09-03", builds: list.map((b) => ({ osStr: "macOS", released: "2020-01-01", ...b })) });
-const feed = (models: Record<string, { MarketingName: string; OSVersions: number[] } | undefined>) => file("v2/macos_data_feed.json", { OSVersions: [], Models: models });
+const feed = (models: Record<string, { MarketingName: string; OSVersions: number[] } | undefined>) =>
+  file("v2/macos_data_feed.json", { OSVersions: [], Models: models });
 const table = file("data/models/sources/macos_devices.json", { devices: { "Mac16,1": { BoardID: "J604AP" } } });
 
 describe("majorOf", () => {
