@@ -1,7 +1,8 @@
-// The human pages (pages-render.ts: the site pages by Eleventy, then the device pages), then the sitemap,
-// which lists the site pages Eleventy wrote. Eleventy runs on the build's
-// own thread: a worker thread of its own cost a second start-up (tsx, Eleventy
-// and the templates compiled again), a copy of the catalog and every record's
+// The human pages (pages-render.ts: the site pages by Eleventy, then the
+// device pages in Eleventy's Nunjucks environment), then the sitemap, which
+// lists the site pages Eleventy wrote. All on the build's own thread: a
+// worker thread of its own cost a second start-up (tsx, Eleventy and the
+// templates compiled again), a copy of the catalog and every record's
 // documents derived again, for more CPU and a higher peak than sharing them
 // (BENCHMARKS.md).
 import type { Emitter } from "./context.ts";
