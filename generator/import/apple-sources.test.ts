@@ -6,9 +6,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatSourceProblem } from "./front-matter.ts";
 import { readAppleBuilds, readSofaFeed, readSofaMacFeed } from "./apple-sources.ts";
+import { PINNED_SOURCES } from "../../test/helpers/endoflife.ts";
 
-const SOURCES = path.resolve(import.meta.dirname, "../../../shared/sources");
-const pinned = (rel: string) => readFileSync(path.join(SOURCES, rel), "utf8");
+const pinned = (rel: string) => readFileSync(path.join(PINNED_SOURCES, rel), "utf8");
 const lines = (problems: Parameters<typeof formatSourceProblem>[0][]) => problems.map(formatSourceProblem);
 
 describe("the pinned copies", () => {

@@ -14,8 +14,10 @@ export const SNAPSHOT = path.join(ENDOFLIFE_FIXTURES, "snapshot");
 export const FIXTURE_DATA = path.join(ENDOFLIFE_FIXTURES, "data");
 /** Beside the snapshot, where the CLI looks for release-data by default (as ../shared/sources holds both). */
 export const FIXTURE_RELEASE_DATA = path.join(ENDOFLIFE_FIXTURES, "endoflife-release-data");
-export const REAL_SNAPSHOT = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife.date");
-export const REAL_RELEASE_DATA = path.resolve(import.meta.dirname, "../../../shared/sources/endoflife-release-data");
+/** The pinned, licensed copies of the sources (shared/sources beside the repository, as CI has it). */
+export const PINNED_SOURCES = path.resolve(import.meta.dirname, "../../../shared/sources");
+export const REAL_SNAPSHOT = path.join(PINNED_SOURCES, "endoflife.date");
+export const REAL_RELEASE_DATA = path.join(PINNED_SOURCES, "endoflife-release-data");
 
 /** The pinned snapshot as the CLI reads it by default: product and OS files, and the release-data beside them. */
 export function realSources() {
