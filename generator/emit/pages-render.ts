@@ -146,13 +146,13 @@ export async function renderPages({ catalog, site, out, layout, only }: PagesInp
       cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
       // Eleventy leaves its compile cache off for Nunjucks and compiles a paginated template again for every page
       // (hundreds of A–Z and manufacturer pages), so each template is compiled once here, in Eleventy's
-      // environment; which is kept (`njk`) to render the device pages after Eleventy's pass.
+      // environment, which is kept (`njk`) to render the device pages after Eleventy's pass.
       const hooks = cfg as unknown as EleventyHooks;
       hooks.on("eleventy.engine.njk", (engine) => {
         njk ??= engine;
       });
       hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: false, permalink: compile } });
-      // templates/assets/ is written by emit/assets.ts under hashed names, not copied here.
+      // The docs, as Markdown pages in the layout. (templates/assets/ is not copied: emit/assets.ts writes it under hashed names.)
       for (const doc of DOC_PAGES) {
         const text = docMarkdown(readFileSync(path.join(ROOT, "docs", doc.file), "utf8"), site);
         cfg.addTemplate(`virtual${doc.url}.md`, text, { layout: "base.njk", title: doc.title, permalink: doc.out });
