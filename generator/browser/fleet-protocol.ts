@@ -24,7 +24,7 @@ export interface ResultRow {
   /** What the row said: its model, codes and manufacturer, joined. */
   input: string;
   matched: boolean;
-  by: "code" | "name" | "none";
+  by: "code" | "name" | "ambiguous" | "none";
   device: string;
   manufacturer: string;
   verdict: string;

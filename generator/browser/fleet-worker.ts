@@ -63,7 +63,7 @@ async function run(records: string[][], header: string[] | null, columns: Column
     const input = rowInput(record, columns);
     const m = matcher.match(input);
     matches[i] = m;
-    const p = m.by === "none" ? null : m.positions[0]!;
+    const p = m.by === "code" || m.by === "name" ? m.positions[0] : null;
     const d = p === null ? null : index.devices[p]!;
     const page = p === null ? "" : `${index.pages}${matcher.slugs[p]}`;
     rows[i] = {

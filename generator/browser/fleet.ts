@@ -64,7 +64,7 @@ if (root) {
         a.href = r.page;
         a.textContent = r.device;
         device.append(a, document.createTextNode(` (${r.manufacturer}), by ${r.by === "code" ? "model code" : "name"}`));
-      } else device.textContent = "Not matched";
+      } else device.textContent = r.by === "ambiguous" ? "Ambiguous: check by hand" : "Not matched";
       cell(tr, "Verdict", r.verdict);
       cell(tr, "Security updates end", r.security);
       cell(tr, "OS updates end", r.os);

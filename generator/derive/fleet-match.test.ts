@@ -8,14 +8,14 @@ import { describe, expect, it } from "vitest";
 import { DeviceRecord } from "../schema/record.ts";
 import { catalogOf } from "./catalog.ts";
 import { fleetIndex } from "./fleet-index.ts";
-import { detectColumns, endsText, fleetMatcher, REPORT_COLUMNS, reportRows, rowInput, sniffDelimiter, type Match } from "./fleet-match.ts";
+import { detectColumns, endsText, fleetMatcher, matchNote, REPORT_COLUMNS, reportRows, rowInput, sniffDelimiter, type Match } from "./fleet-match.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog/devices");
 const records = readdirSync(FIXTURES).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, f), "utf8"))));
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
 const fleet = fleetIndex(catalogOf(records).published, site);
 const matcher = fleetMatcher(fleet);
-const slugOf = (m: Match) => (m.by === "none" ? null : matcher.slugs[m.positions[0]!]);
+const slugOf = (m: Match) => (m.by === "code" || m.by === "name" ? matcher.slugs[m.positions[0]] : null);
 
 describe("the columns of an export", () => {
   it.each([
@@ -50,7 +50,7 @@ describe("matching a row", () => {
     ["SM-A525F", "", "", "alpha-phone", "code"],
     ["", "sm_a525f", "", "alpha-phone", "code"], // Intune puts Samsung's code in Model
     ["", "SM-A525F/DS", "samsung", "alpha-phone", "code"], // a family
-    ["iPhone99,1", "Gamma Phone", "", "alpha-phone", "code"], // a code before a name
+    ["iPhone99,1", "Alpha Phone", "", "alpha-phone", "code"], // a code, and the name beside it agrees
     ["", "Gamma Phone", "Example Maker", "gamma-phone", "name"],
     ["", "gamma-phone", "", "gamma-phone", "name"],
     ["ZZ-1", "Beta Tablet", "", "beta-tablet", "name"],
@@ -62,14 +62,24 @@ describe("matching a row", () => {
   it("only an exact name matches: a word many names share matches none of them", () => {
     expect(match("", "Phone", "Example Maker").by).toBe("none");
   });
-  it("a shared code lists every device that carries it", () => {
+  it("a code two devices share is ambiguous, listing both, unless the row's other columns tell them apart", () => {
     const m = match("EXB-700", "");
-    expect(m.by === "code" && m.positions.map((p) => matcher.slugs[p])).toEqual(["beta-tablet", "epsilon-laptop"]);
+    expect(m.by).toBe("ambiguous");
+    expect(m.by === "ambiguous" && m.positions.map((p) => matcher.slugs[p])).toEqual(["beta-tablet", "epsilon-laptop"]);
+    expect(matchNote(m, fleet.devices)).toMatch(/^Check by hand: The source gives the code EXB-700 to 2 devices.*Candidates: Beta Tablet/);
+    expect(slugOf(match("EXB-700", "Epsilon Laptop"))).toBe("epsilon-laptop"); // the model column names one of them
   });
-  it("an unmatched row gets a hint: near names, or what to check", () => {
+  it("a code and a model name that name different devices are ambiguous", () => {
+    expect(match("SM-A525F", "Gamma Phone").by).toBe("ambiguous");
+  });
+  it("an unmatched row gets a hint: names that start with it, or what is known", () => {
     const near = match("", "Alpha");
-    expect(near).toEqual({ by: "none", hint: "Not a name or model code of a device in the catalog. Near: Alpha Phone (Example Maker)." });
-    expect(match("", "Nothing Like It")).toMatchObject({ by: "none", hint: expect.stringMatching(/^No device in the catalog has this name or model code/) });
+    expect(near).toEqual({
+      by: "none",
+      hint: "No device in the catalog has exactly this name or model code. Names that start with it: Alpha Phone (Example Maker).",
+    });
+    expect(match("", "Nothing Like It")).toMatchObject({ by: "none", hint: expect.stringMatching(/^The catalog has no device with this name or model code/) });
+    expect(match("", "Latitude 5440", "Dell")).toEqual({ by: "none", hint: "The catalog has no record for this Dell model yet." });
     expect(match("", "")).toEqual({ by: "none", hint: "No model or model code in this row." });
     // A withdrawn record's code is not in the index.
     expect(match("ETA-1", "").by).toBe("none");

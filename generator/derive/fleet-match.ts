@@ -4,8 +4,9 @@
 // model names and manufacturers; which device each row is; and the rows of
 // the report a fleet manager downloads. A row is matched by a model code
 // where it has one (contract/identifiers.ts, as the identifier lookup
-// compares), otherwise by name exactly as the list and the site search rank
-// it (an exact match: derive/list-index.ts matchPositions, tier 0).
+// compares), otherwise by an exact name or code as the list and the site
+// search rank them (derive/list-index.ts matchPositions); where several
+// devices fit, the row is ambiguous and gets no verdict.
 import { identifierKeys } from "../contract/identifiers.ts";
 import { neutralizeFormula } from "./csv-cells.ts";
 import type { FleetDevice, FleetEnd, FleetIndex } from "./fleet-files.ts";
@@ -89,16 +90,29 @@ export function rowInput(row: readonly string[], columns: Columns): RowInput {
 }
 
 export type Match =
-  /** A model code: every device that carries it (more than one only where the source shares it). */
-  | { by: "code"; positions: number[]; code: string }
-  /** A name or model, exactly: the first in the list's order, and how many others match as exactly. */
-  | { by: "name"; positions: number[]; query: string }
+  /** One device by a model code (its only carrier, or the one the row's other columns name). */
+  | { by: "code"; positions: [number]; code: string }
+  /** One device by its exact name, alias or a variant's model. */
+  | { by: "name"; positions: [number]; query: string }
+  /** Several devices fit equally well: the row lists them and gets no verdict. */
+  | { by: "ambiguous"; positions: number[]; reason: string }
   | { by: "none"; hint: string };
 
 /** How many near matches an unmatched row names. */
 const SUGGESTIONS = 3;
 
-/** The matcher over one fleet index: each distinct row is matched once. */
+/** Four-digit years a text names ("MacBook Pro (13-inch, 2019, …)" → ["2019"]). */
+const yearsIn = (text: string): string[] => text.match(/\b(19|20)\d\d\b/g) ?? [];
+
+/**
+ * The matcher over one fleet index: each distinct row is matched once. It
+ * never guesses: a code is compared as the identifier lookup compares it
+ * (contract/identifiers.ts: a hardware identifier keeps its comma), a name as
+ * the list ranks it (exact names before exact codes, derive/search.ts), and
+ * where several devices fit, the row's other columns (its manufacturer, the
+ * model name beside a code, a year) must single one out, or the row is
+ * ambiguous.
+ */
 export function fleetMatcher(fleet: FleetIndex) {
   const index = parseListIndex(fleet.index);
   const memo = new Map<string, Match>();
@@ -107,34 +121,76 @@ export function fleetMatcher(fleet: FleetIndex) {
     const b = compact(maker);
     return a.includes(b) || b.includes(a);
   };
+  const exactNames = (text: string) => (queryOf(text).norm ? matchPositions(index, queryOf(text))[0] : []);
+
+  /** The candidates the row's other columns single out, or all of them when those columns tell none apart. */
+  function narrow(candidates: number[], row: RowInput, modelIsCode: boolean): number[] {
+    let left = candidates;
+    const keep = (test: (p: number) => boolean) => {
+      const kept = left.filter(test);
+      if (kept.length) left = kept;
+    };
+    if (left.length > 1 && row.manufacturer) keep((p) => sameMaker(p, row.manufacturer));
+    if (left.length > 1 && row.model && !modelIsCode) {
+      const named = new Set(exactNames(row.model));
+      keep((p) => named.has(p));
+      const years = yearsIn(row.model);
+      if (years.length) keep((p) => yearsIn(fleet.devices[p]![0]).some((y) => years.includes(y)));
+    }
+    return left;
+  }
+
+  const names = (positions: readonly number[]) => positions.map((p) => `${fleet.devices[p]![0]} (${fleet.devices[p]![1]})`).join("; ");
+
+  function decide(candidates: number[], row: RowInput, found: (p: number) => Match, why: string, modelIsCode = false): Match {
+    const left = narrow(candidates, row, modelIsCode);
+    return left.length === 1 ? found(left[0]!) : { by: "ambiguous", positions: left, reason: why };
+  }
 
   function matchOf(row: RowInput): Match {
+    // A code first: it names one model where a name may not.
     for (const value of [...row.codes, row.model]) {
       for (const key of identifierKeys(value)) {
-        const positions = fleet.identifiers[key];
-        if (positions) return { by: "code", positions, code: value };
+        const carriers = fleet.identifiers[key];
+        if (!carriers) continue;
+        // The model column beside the code must not name another device.
+        const named = value === row.model ? [] : exactNames(row.model).filter((p) => !carriers.includes(p));
+        if (named.length)
+          return {
+            by: "ambiguous",
+            positions: [...carriers, ...named],
+            reason: `The model code ${value} and the model name ${row.model} name different devices.`,
+          };
+        return decide(
+          carriers,
+          row,
+          (p) => ({ by: "code", positions: [p], code: value }),
+          `The source gives the code ${value} to ${carriers.length} devices, and this row does not say which.`,
+          value === row.model,
+        );
       }
     }
     const maker = row.manufacturer;
     const name = row.model || row.codes[0] || "";
-    const queries = [name, ...(maker && name && !compact(name).startsWith(compact(maker)) ? [`${maker} ${name}`] : []), ...row.codes.filter((c) => c !== name)];
+    if (!name) return { by: "none", hint: "No model or model code in this row." };
+    const queries = [name, ...(maker && !compact(name).startsWith(compact(maker)) ? [`${maker} ${name}`] : []), ...row.codes.filter((c) => c !== name)];
     let near: number[] = [];
     for (const q of queries) {
       const query = queryOf(q);
       if (!query.norm) continue;
-      const [exact, prefix, other] = matchPositions(index, query);
-      const ofMaker = maker ? exact.filter((p) => sameMaker(p, maker)) : [];
-      const chosen = ofMaker.length ? ofMaker : exact;
-      if (chosen.length) return { by: "name", positions: chosen, query: q };
-      if (!near.length) near = [...prefix, ...other].slice(0, SUGGESTIONS);
+      const [byName, byCode, prefix] = matchPositions(index, query);
+      // An exact name and another device's exact code are a near tie: the row does not say which it means.
+      const candidates = [...new Set([...byName, ...byCode])];
+      if (candidates.length)
+        return decide(candidates, row, (p) => ({ by: "name", positions: [p], query: q }), `${candidates.length} devices have the name or code ${q}.`);
+      if (!near.length) near = (maker ? prefix.filter((p) => sameMaker(p, maker)) : prefix).slice(0, SUGGESTIONS);
     }
-    if (!name) return { by: "none", hint: "No model or model code in this row." };
-    const names = near.map((p) => `${fleet.devices[p]![0]} (${fleet.devices[p]![1]})`);
+    if (near.length) return { by: "none", hint: `No device in the catalog has exactly this name or model code. Names that start with it: ${names(near)}.` };
     return {
       by: "none",
-      hint: names.length
-        ? `Not a name or model code of a device in the catalog. Near: ${names.join("; ")}.`
-        : "No device in the catalog has this name or model code. Check the spelling, or search the catalog by name.",
+      hint: maker
+        ? `The catalog has no record for this ${maker} model yet.`
+        : "The catalog has no device with this name or model code, and the row names no manufacturer.",
     };
   }
 
@@ -184,14 +240,11 @@ function kindCells(ends: readonly FleetEnd[]): [string, string, string] {
   return [cell(ends.map((e) => e[0] ?? "")), cell(ends.map((e) => e[1] ?? "")), cell(ends.map((e) => e[2]))];
 }
 
-/** A note on a match that is not one device by one code: a shared code, or a name several devices have. */
+/** A note on a match that is not one device: why it is ambiguous and its candidates, or the unmatched row's hint. */
 export function matchNote(match: Match, devices: readonly FleetDevice[]): string {
   if (match.by === "none") return match.hint;
-  if (match.positions.length < 2) return "";
-  const others = match.positions.slice(1).map((p) => devices[p]![0]);
-  return match.by === "code"
-    ? `The source gives this code to ${match.positions.length} devices; also: ${others.join("; ")}.`
-    : `${match.positions.length} devices have this name exactly; also: ${others.join("; ")}.`;
+  if (match.by !== "ambiguous") return "";
+  return `Check by hand: ${match.reason} Candidates: ${match.positions.map((p) => `${devices[p]![0]} (${devices[p]![1]})`).join("; ")}.`;
 }
 
 /**
@@ -211,7 +264,7 @@ export function reportRows(
   const out: string[][] = [[...pad(header), ...REPORT_COLUMNS]];
   rows.forEach((row, i) => {
     const m = matches[i]!;
-    const p = m.by === "none" ? null : m.positions[0]!;
+    const p = m.by === "code" || m.by === "name" ? m.positions[0] : null;
     const d = p === null ? null : fleet.devices[p]!;
     const added = d
       ? [
@@ -227,7 +280,7 @@ export function reportRows(
           matchNote(m, fleet.devices),
           fleet.attribution,
         ]
-      : ["no", "", "", "", "", "", "", "", "", "", "", "", "", matchNote(m, fleet.devices), ""];
+      : [m.by === "ambiguous" ? "ambiguous" : "no", "", "", "", "", "", "", "", "", "", "", "", "", matchNote(m, fleet.devices), ""];
     out.push([...pad(row), ...added]);
   });
   return out.map((r) => r.map(neutralizeFormula));

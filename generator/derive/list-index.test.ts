@@ -3,7 +3,7 @@
 // against the reference tierOf over 1,500 records: serve/list.test.ts.
 import { describe, expect, it } from "vitest";
 import { firstWhere, formatListIndex, INDEX_FORMAT, IndexFormatError, parseListIndex, plainPage, positionAfter, searchPage } from "./list-index.ts";
-import { queryOf, type Searchable } from "./search.ts";
+import { queryOf, type Searchable, type Tier } from "./search.ts";
 import { DEVICE_TYPES, type DeviceType } from "../contract/device-types.ts";
 
 const site = { siteUrl: "https://devices.example", baseUrl: "https://api.devices.example", now: "2026-11-22" };
@@ -68,11 +68,11 @@ describe("the index text", () => {
       }),
       ...RECORDS.map((r) => r.slug),
       "01020",
-      "alphaphone;example",
-      "alphatab;example",
-      "betaphone;example",
-      "gammaalpha,gamma;alphabet",
-      "zetaphone;example",
+      "alphaphone|;example",
+      "alphatab|;example",
+      "betaphone|;example",
+      "gammaalpha,gamma|;alphabet",
+      "zetaphone|;example",
       "",
     ]);
     expect(index.slugs).toEqual(RECORDS.map((r) => r.slug));
@@ -115,27 +115,27 @@ describe("paging by key", () => {
       null,
       10,
       [
-        [1, "alpha-phone"],
-        [1, "alpha-tab"],
-        [2, "gamma"],
+        [2, "alpha-phone"],
+        [2, "alpha-tab"],
+        [3, "gamma"],
       ],
       false,
     ],
-    [null, 1, [[1, "alpha-phone"]], true],
-    [{ tier: 1, slug: "alpha-phone" }, 1, [[1, "alpha-tab"]], true],
-    [{ tier: 1, slug: "alpha-tab" }, 5, [[2, "gamma"]], false],
+    [null, 1, [[2, "alpha-phone"]], true],
+    [{ tier: 2, slug: "alpha-phone" }, 1, [[2, "alpha-tab"]], true],
+    [{ tier: 2, slug: "alpha-tab" }, 5, [[3, "gamma"]], false],
     [
-      { tier: 1, slug: "alpha-p" },
+      { tier: 2, slug: "alpha-p" },
       5,
       [
-        [1, "alpha-phone"],
-        [1, "alpha-tab"],
-        [2, "gamma"],
+        [2, "alpha-phone"],
+        [2, "alpha-tab"],
+        [3, "gamma"],
       ],
       false,
     ], // a key between two records
-    [{ tier: 2, slug: "gamma" }, 5, [], false],
-  ] as [{ tier: 0 | 1 | 2; slug: string } | null, number, [number, string][], boolean][])(
+    [{ tier: 3, slug: "gamma" }, 5, [], false],
+  ] as [{ tier: Tier; slug: string } | null, number, [number, string][], boolean][])(
     "a search for alpha after %o, %d at a time",
     (after, limit, keys, more) => {
       expect(searchPage(index, queryOf("alpha"), after, limit)).toEqual({ keys: keys.map(([tier, slug]) => ({ tier, slug })), more, total: 3 });
@@ -161,12 +161,12 @@ describe("filtering by device type", () => {
   );
 
   it.each([
-    [["phone"], null, 5, [[1, "alpha-phone"]], false, 1],
-    [["tablet", "laptop"], null, 1, [[1, "alpha-tab"]], true, 2],
-    [["tablet", "laptop"], { tier: 1, slug: "alpha-tab" }, 1, [[2, "gamma"]], false, 2],
-    [["laptop"], { tier: 1, slug: "alpha-phone" }, 5, [[2, "gamma"]], false, 1],
+    [["phone"], null, 5, [[2, "alpha-phone"]], false, 1],
+    [["tablet", "laptop"], null, 1, [[2, "alpha-tab"]], true, 2],
+    [["tablet", "laptop"], { tier: 2, slug: "alpha-tab" }, 1, [[3, "gamma"]], false, 2],
+    [["laptop"], { tier: 2, slug: "alpha-phone" }, 5, [[3, "gamma"]], false, 1],
     [["wearable"], null, 5, [], false, 0],
-  ] as [DeviceType[], { tier: 0 | 1 | 2; slug: string } | null, number, [number, string][], boolean, number][])(
+  ] as [DeviceType[], { tier: Tier; slug: string } | null, number, [number, string][], boolean, number][])(
     "a search for alpha among %o after %o, %d at a time",
     (types, after, limit, keys, more, total) => {
       expect(searchPage(index, queryOf("alpha"), after, limit, types)).toEqual({ keys: keys.map(([tier, slug]) => ({ tier, slug })), more, total });

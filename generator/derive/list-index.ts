@@ -7,18 +7,20 @@
 //   line 1          a JSON header (ListIndexHeader)
 //   next N lines    the published slugs, in slug order (header.slugChars characters in all)
 //   one line        N characters: each record's device type, as its position in header.types
-//   next N lines    the search line of the same record: its primary fields
-//                   (compact name, aliases, model ids) joined by ",", then each
-//                   secondary field (compact manufacturer) after a ";"
-// Compact fields hold only letters and digits, so "," ";" and "\n" never occur
-// inside one, and one substring scan over all search lines finds every
-// candidate; the character before a hit tells a primary field start ("\n" or
-// ",") from anything else (see docs/list.md#static-pages-and-the-edge).
+//   next N lines    the search line of the same record: its names (compact
+//                   name, aliases, variant models) joined by ",", a "|", its
+//                   model codes joined by ",", then each secondary field
+//                   (compact manufacturer) after a ";"
+// Compact fields hold only letters, digits and ".", so "," "|" ";" and "\n"
+// never occur inside one, and one substring scan over all search lines finds
+// every candidate; the character before a hit tells a field start ("\n", ","
+// or "|") from anything else, and the line's "|" tells a name from a code
+// (see docs/list.md#static-pages-and-the-edge).
 import type { Site } from "./site.ts";
-import { searchFieldsOf, searchLine, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
+import { TIERS, searchFieldsOf, searchLine, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
 import { DEVICE_TYPES, type DeviceType } from "../contract/device-types.ts";
 
-export const INDEX_FORMAT = "device-list-index/4";
+export const INDEX_FORMAT = "device-list-index/5";
 
 export interface ListIndexHeader {
   format: typeof INDEX_FORMAT;
@@ -117,56 +119,49 @@ export const positionAfter = (slugs: string[], slug: string): number => firstWhe
 
 /**
  * Every record that matches a non-empty query, as record positions bucketed by
- * tier; each bucket is in slug order (positions ascend), so buckets[0], then
- * [1], then [2] is the answer order and no sort is needed. The same tiers as
- * tierOf (search.ts), computed from substring scans of the whole index with
- * no per-record allocation (serve/list.test.ts checks the two agree).
+ * tier; each bucket is in slug order (positions ascend), so the buckets in
+ * turn are the answer order and no sort is needed. The same tiers as tierOf
+ * (search.ts), computed from substring scans of the whole index with no
+ * per-record allocation for one-word queries (serve/list.test.ts checks the
+ * two agree).
  */
 export function matchPositions(index: ListIndex, query: Query): Buckets {
   const { hay, starts } = index;
   const n = starts.length - 1;
   const c = query.compact;
   const len = c.length;
-  const tier = new Uint8Array(n).fill(3); // 3: no match
+  const tier = new Uint8Array(n).fill(TIERS); // TIERS: no match
   let i = 0;
   if (query.tokens.length === 1) {
-    // One word: scan for it. An occurrence at the start of a primary field
-    // (after "\n" or ",") is a prefix match, exact if it also ends the field;
-    // any other occurrence (inside a field, or in a secondary field) is "other".
+    // One word: scan for it. An occurrence at the start of a name or code
+    // field (after "\n", "," or "|") is exact if it also ends the field, else
+    // a prefix; any other occurrence (inside a field, or in a secondary
+    // field) is "other".
     let h = hay.indexOf(c);
+    let bar = -1;
     while (h >= 0) {
       while (starts[i + 1]! <= h) i++;
-      const before = hay.charCodeAt(h - 1);
-      let t = 2;
-      if (before === NEWLINE || before === COMMA) t = endsField(hay.charCodeAt(h + len)) ? 0 : 1;
+      if (bar < starts[i]!) bar = hay.indexOf("|", starts[i]!);
+      const t = fieldTier(hay, h, len, bar);
       if (t < tier[i]!) tier[i] = t;
-      // Nothing ranks above exact; otherwise a later field of the line may rank better.
+      // Nothing ranks above an exact name; otherwise a later field of the line may rank better.
       h = hay.indexOf(c, t === 0 ? starts[i + 1]! : h + 1);
     }
     return bucketsOf(tier);
   }
   // Several words: every match holds every word, so scan for the longest
-  // (likely the rarest) and rank each line that holds it.
+  // (likely the rarest) and rank each line that holds it by where the
+  // compact query starts a field.
   const probe = query.tokens.reduce((a, b) => (b.length > a.length ? b : a));
   const others = query.tokens.filter((t) => t !== probe);
-  const commaC = `,${c}`;
   let h = hay.indexOf(probe);
   while (h >= 0) {
     while (starts[i + 1]! <= h) i++;
-    const line = hay.slice(starts[i]!, starts[i + 1]! - 1);
+    const line = hay.slice(starts[i]! - 1, starts[i + 1]!); // with the "\n" before it and after it
     if (others.every((t) => line.includes(t))) {
-      // A match; prefix or exact if the compact query is at a primary field start (the line's start, or after a ",").
-      let t: Tier = 2;
-      let at = line.startsWith(c) ? 0 : line.indexOf(commaC) + 1 || -1;
-      while (at >= 0) {
-        if (endsField(line.charCodeAt(at + len))) {
-          t = 0;
-          break;
-        }
-        t = 1;
-        const next = line.indexOf(commaC, at);
-        at = next < 0 ? -1 : next + 1;
-      }
+      let t = 3;
+      const bar = line.indexOf("|");
+      for (let at = line.indexOf(c); at >= 0 && t > 0; at = line.indexOf(c, at + 1)) t = Math.min(t, fieldTier(line, at, len, bar));
       tier[i] = t;
     }
     h = hay.indexOf(probe, starts[i + 1]!);
@@ -177,12 +172,22 @@ export function matchPositions(index: ListIndex, query: Query): Buckets {
 const NEWLINE = 10;
 const COMMA = 44;
 const SEMICOLON = 59;
-/** The character after a match ends its field: ",", ";", a newline, or the end of a cut line (NaN). */
-const endsField = (ch: number) => ch === COMMA || ch === SEMICOLON || ch === NEWLINE || Number.isNaN(ch);
+const BAR = 124;
+/** The character before a match starts a name or code field: a newline, "," or "|". */
+const startsField = (ch: number) => ch === NEWLINE || ch === COMMA || ch === BAR;
+/** The character after a match ends its field: ",", "|", ";", a newline, or the end of a cut line (NaN). */
+const endsField = (ch: number) => ch === COMMA || ch === BAR || ch === SEMICOLON || ch === NEWLINE || Number.isNaN(ch);
+
+/** The tier of an occurrence at `at` of `len` characters in a search line whose "|" (names | codes) is at `bar`. */
+function fieldTier(text: string, at: number, len: number, bar: number): Tier {
+  if (!startsField(text.charCodeAt(at - 1))) return 3;
+  if (!endsField(text.charCodeAt(at + len))) return 2;
+  return at < bar ? 0 : 1;
+}
 
 function bucketsOf(tier: Uint8Array): Buckets {
-  const buckets: Buckets = [[], [], []];
-  for (let k = 0; k < tier.length; k++) if (tier[k]! < 3) buckets[tier[k] as Tier].push(k);
+  const buckets: Buckets = [[], [], [], []];
+  for (let k = 0; k < tier.length; k++) if (tier[k]! < TIERS) buckets[tier[k] as Tier].push(k);
   return buckets;
 }
 
@@ -239,7 +244,7 @@ function remembered<T>(index: ListIndex, key: string, compute: () => T): T {
   return value;
 }
 
-type Buckets = [number[], number[], number[]];
+type Buckets = [number[], number[], number[], number[]];
 
 /** A query's matches by tier, of the filter's types. A key never collides: a normalized query holds no "\n". */
 const matchesOf = (index: ListIndex, query: Query, types: TypeFilter): Buckets =>
@@ -253,10 +258,10 @@ const matchesOf = (index: ListIndex, query: Query, types: TypeFilter): Buckets =
 /** A search: tiers, then slug; `after` is the key of the last record already returned. */
 export function searchPage(index: ListIndex, query: Query, after: SortKey | null, limit: number, types: TypeFilter = null): KeyPage {
   const buckets = matchesOf(index, query, types);
-  const total = buckets[0].length + buckets[1].length + buckets[2].length;
+  const total = buckets.reduce((n, b) => n + b.length, 0);
   const keys: SortKey[] = [];
   let more = false;
-  for (let tier = 0 as Tier; tier <= 2; tier++) {
+  for (let tier = 0 as Tier; tier < TIERS; tier++) {
     const bucket = buckets[tier];
     let from = 0;
     if (after) {

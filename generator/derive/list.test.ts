@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable } from "./search.ts";
+import { compact, normalize, queryOf, searchFieldsOf, tierOf, type Searchable, type Tier } from "./search.ts";
 import { formatListIndex, INDEX_FORMAT, IndexFormatError, matchPositions, parseListIndex, plainPage, searchPage } from "./list-index.ts";
 import { deviceDocument, deviceSummary } from "./documents.ts";
 import { synthRecords } from "../synth/generate.ts";
@@ -44,24 +44,31 @@ describe("normalize", () => {
   });
 });
 
-describe("tierOf: exact, then prefix, then other", () => {
-  const r = rec("x", "Nova Phone 3", { aliases: ["Nova 3"], manufacturer: "Kestrel Mobile", variants: [{ model: "KM-300" }] });
+describe("tierOf: exact name, then exact code, then prefix, then other", () => {
+  const r = rec("x", "Nova Phone 3", {
+    aliases: ["Nova 3"],
+    manufacturer: "Kestrel Mobile",
+    variants: [{ model: "KM-300", identifiers: [{ value: "Nova3,1" }] }],
+  });
   const f = searchFieldsOf(r);
-  const cases: [string, 0 | 1 | 2 | null][] = [
+  const cases: [string, Tier | null][] = [
     ["nova phone 3", 0],
     ["NÔVA   phone-3", 0],
     ["novaphone3", 0],
     ["Nova 3", 0],
     ["km 300", 0],
     ["km300", 0],
-    ["nova", 1],
-    ["nova phone", 1],
-    ["KM-3", 1],
-    ["phone", 2],
-    ["kestrel", 2],
-    ["phone kestrel", 2],
-    ["3 nova", 2],
-    ["mobile 300", 2],
+    ["Nova3,1", 1],
+    ["nova 3,1", 1],
+    ["nova 31", null], // the comma of a hardware identifier counts
+    ["nova", 2],
+    ["nova phone", 2],
+    ["KM-3", 2],
+    ["phone", 3],
+    ["kestrel", 3],
+    ["phone kestrel", 3],
+    ["3 nova", 3],
+    ["mobile 300", 3],
     ["nova samsung", null],
     ["xyz", null],
   ];
@@ -94,7 +101,7 @@ describe("the index scan agrees with tierOf", () => {
   it(`over ${records.length} records and ${queries.length} queries`, () => {
     for (const q of queries) {
       const query = queryOf(q);
-      const expected: [number[], number[], number[]] = [[], [], []];
+      const expected: [number[], number[], number[], number[]] = [[], [], [], []];
       fields.forEach((f, i) => {
         const t = tierOf(query, f);
         if (t !== null) expected[t].push(i);
@@ -150,16 +157,18 @@ describe("cursors", () => {
     }
     expect(queryKey(queryOf("NOVA-phone"))).toBe(queryKey(q));
     expect(queryKey(queryOf("nova phones"))).not.toBe(queryKey(q));
-    expect(encodeCursor(null, { tier: 0, slug: "alpha-phone" })).toBe("MS4uMC5hbHBoYS1waG9uZQ");
+    expect(encodeCursor(null, { tier: 0, slug: "alpha-phone" })).toBe("Mi4uMC5hbHBoYS1waG9uZQ");
   });
 
   it("only the canonical spelling decodes (one key, one cursor, one static file name)", () => {
     const c = encodeCursor(null, { tier: 0, slug: "alpha-phone" });
     expect(decodeCursor(`${c}=`)).toBeNull();
     expect(decodeCursor(`${c.slice(0, -1)}R`)).toBeNull(); // other trailing bits
-    expect(decodeCursor(btoa("1..1.alpha").replace(/=+$/, ""))).toBeNull(); // a plain walk has no tiers
-    expect(decodeCursor(btoa("1..0.Alpha").replace(/=+$/, ""))).toBeNull();
-    expect(decodeCursor(btoa("1..0.a.b").replace(/=+$/, ""))).toBeNull();
+    expect(decodeCursor(btoa("2..1.alpha").replace(/=+$/, ""))).toBeNull(); // a plain walk has no tiers
+    expect(decodeCursor(btoa("2..0.Alpha").replace(/=+$/, ""))).toBeNull();
+    expect(decodeCursor(btoa("2..0.a.b").replace(/=+$/, ""))).toBeNull();
+    expect(decodeCursor(btoa("1..0.alpha").replace(/=+$/, ""))).toBeNull(); // version 1 ranked by three tiers
+    expect(decodeCursor(btoa("2.00000000000000.4.alpha").replace(/=+$/, ""))).toBeNull(); // four tiers, 0 to 3
   });
 });
 
@@ -210,7 +219,7 @@ describe("parseListRequest", () => {
       expect(parse(`${other}&cursor=${c}`), other).toMatchObject({ ok: false, code: "cursor-mismatch" });
     }
     // Without type, cursors are as they were before the filter existed.
-    expect(encodeCursor(null, key, null)).toBe("MS4uMC5hbHBoYS1waG9uZQ");
+    expect(encodeCursor(null, key, null)).toBe("Mi4uMC5hbHBoYS1waG9uZQ");
     expect(queryKey(queryOf("nova"), null)).toBe(queryKey(queryOf("nova")));
     expect(queryKey(queryOf("nova"), ["phone"])).not.toBe(queryKey(queryOf("nova")));
   });

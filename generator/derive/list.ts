@@ -17,13 +17,16 @@ export const isListPath = (pathname: string) => pathname === API.list.path || pa
 
 // ---- Cursors ----------------------------------------------------------------
 // A cursor is the key of the last record returned, bound to the query:
-// base64url (no padding) of "1.<query key>.<tier>.<slug>", where the query key
+// base64url (no padding) of "2.<query key>.<tier>.<slug>", where the query key
 // is empty without q and type, a hash of the normalized q with q alone (as
 // before the type filter, so those cursors stay valid), and otherwise a hash
 // of q and the canonical type list. Exactly one spelling decodes to each key,
 // so a plain-walk cursor can name a file.
 
-const CURSOR_VERSION = "1";
+// Version 2: four tiers (exact name, exact code, prefix, other); a version-1
+// cursor ranked by three and is refused as invalid, so a walk started before
+// the change starts again rather than skipping records.
+const CURSOR_VERSION = "2";
 
 /** cyrb53: a 53-bit string hash, as 14 hex digits. Not cryptographic: it tells one query from another. */
 function hash53(s: string): string {
@@ -63,7 +66,7 @@ export function decodeCursor(cursor: string): DecodedCursor | null {
   }
   const [version, qk, tier, slug, ...rest] = text.split(".");
   if (rest.length || version !== CURSOR_VERSION || qk === undefined || !/^([0-9a-f]{14})?$/.test(qk)) return null;
-  if (tier !== "0" && tier !== "1" && tier !== "2") return null;
+  if (tier === undefined || !/^[0-3]$/.test(tier)) return null;
   if (qk === "" && tier !== "0") return null;
   if (slug === undefined || slug.length > 80 || !SLUG_PATTERN.test(slug)) return null;
   const key: SortKey = { tier: Number(tier) as Tier, slug };

@@ -101,9 +101,9 @@ describe("nodes and leaves", () => {
     const node = json<NodeFile>(nodeFile("pixel"));
     expect(node.head.map(([slug, , tier]) => [slug, tier])).toEqual([
       ["pixel", 0],
-      ["pixel-7", 1],
-      ["pixel-7a", 1],
-      ["pixelbook", 1],
+      ["pixel-7", 2],
+      ["pixel-7a", 2],
+      ["pixelbook", 2],
     ]);
     expect(node.head.length).toBeLessThanOrEqual(HEAD_SIZE);
   });

@@ -3,7 +3,7 @@
 // records' fields are the list API's (search.ts: searchFieldsOf) and a node's
 // first results are ranked by its tiers and order (tierOf, compareKeys), so
 // they are the API's first results (search-static.test.ts checks it).
-import { searchFieldsOf, searchLine, type SearchFields, type Searchable, type Tier } from "./search.ts";
+import { TIERS, searchFieldsOf, searchLine, type SearchFields, type Searchable, type Tier } from "./search.ts";
 import {
   CARDS_MAX,
   FIELD_END,
@@ -90,19 +90,20 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
   const fieldsOf: SearchFields[] = records.map((r) => searchFieldsOf(r));
   const lines = fieldsOf.map((f, i) => leafLine(refs[i]!, searchLine(f)));
 
-  // Every field as code points (numbers), with its record and whether it is primary.
+  // Every field as code points (numbers), with its record and the tier a query equal to it has there (search.ts tierOf).
   const codes: number[][] = [];
   const fieldRecord: number[] = [];
-  const fieldPrimary: boolean[] = [];
+  const fieldExactTier: Tier[] = [];
   fieldsOf.forEach((f, i) => {
-    for (const [fields, primary] of [
-      [f.primary, true],
-      [f.secondary, false],
+    for (const [fields, exact] of [
+      [f.names, 0],
+      [f.codes, 1],
+      [f.secondary, 3],
     ] as const) {
       for (const field of fields) {
         codes.push(Array.from(field, (ch) => ch.codePointAt(0)!));
         fieldRecord.push(i);
-        fieldPrimary.push(primary);
+        fieldExactTier.push(exact);
       }
     }
   });
@@ -135,23 +136,23 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
   /**
    * The first results of the one-word query `key` (of `depth` code points)
    * among the records that contain it (ids, in slug order), ranked as
-   * tierOf and compareKeys rank them: exact where a primary field is the key,
-   * prefix where one starts with it, other for every other record holding it;
-   * then by slug. So a walk of the ids in slug order, keeping the first
-   * HEAD_SIZE of each tier, has them without sorting thousands.
+   * tierOf and compareKeys rank them: exact where a name, then a code, is
+   * the key, prefix where one starts with it, other for every other record
+   * holding it; then by slug. So a walk of the ids in slug order, keeping the
+   * first HEAD_SIZE of each tier, has them without sorting thousands.
    */
   const head = (ids: number[], lo: number, hi: number, depth: number): HeadRef[] => {
     const tiers = new Map<number, Tier>();
     for (let i = lo; i < hi; i++) {
       const f = occField[i]!;
-      if (occOffset[i] !== 0 || !fieldPrimary[f]) continue;
+      if (occOffset[i] !== 0 || fieldExactTier[f] === 3) continue;
       const id = fieldRecord[f]!;
-      const tier = codes[f]!.length === depth ? 0 : 1;
-      if (tier < (tiers.get(id) ?? 2)) tiers.set(id, tier);
+      const tier = codes[f]!.length === depth ? fieldExactTier[f]! : 2;
+      if (tier < (tiers.get(id) ?? 3)) tiers.set(id, tier);
     }
-    const byTier: number[][] = [[], [], []];
+    const byTier: number[][] = Array.from({ length: TIERS }, () => []);
     for (const id of ids) {
-      const ofTier = byTier[tiers.get(id) ?? 2]!;
+      const ofTier = byTier[tiers.get(id) ?? 3]!;
       if (ofTier.length < HEAD_SIZE) ofTier.push(id);
       if (byTier[0]!.length === HEAD_SIZE) break;
     }

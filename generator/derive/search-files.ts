@@ -33,7 +33,7 @@
 // rebuild rewrites only the files whose records changed.
 import { parseSearchLine, type SearchFields, type Tier } from "./search.ts";
 
-export const SEARCH_INDEX_FORMAT = "device-search-index/2";
+export const SEARCH_INDEX_FORMAT = "device-search-index/3";
 
 /** Results of a node's one-word query kept in the node (the browser shows 20 at a time). */
 export const HEAD_SIZE = 20;

@@ -159,10 +159,10 @@ export function staticSearch(load: Load) {
     const whole = await resolve(query.compact);
     if (whole.kind === "leaf") {
       const near = rank(query, await leaf(whole.at));
-      return { first: near.filter((r) => r.tier < 2), atLeast: near.length };
+      return { first: near.filter((r) => r.tier < 3), atLeast: near.length };
     }
     if (whole.kind === "node")
-      return { first: whole.node.head.filter((h) => h[2] < 2).map(([slug, cards]) => ({ slug, ref: [slug, cards] })), atLeast: whole.node.total };
+      return { first: whole.node.head.filter((h) => h[2] < 3).map(([slug, cards]) => ({ slug, ref: [slug, cards] })), atLeast: whole.node.total };
     return null;
   }
 

@@ -1,6 +1,7 @@
 // vitest global setup of the http project: the builds its suites read, built
 // once per run and handed out with provide/inject: the fixture catalog and a
-// synthetic catalog of 300 records for the list, which every HTTP target
+// synthetic catalog of 300 records for the list (with the confusable names of
+// confusables.ts), which every HTTP target
 // serves (or taken from FIXTURE_DIST and LIST_DIST, which test/netlify/run.ts
 // sets to the builds netlify dev serves), and the real catalog in data/ for
 // the third-party tools (test/tools/). All with the test origins (SITE) as of
@@ -12,6 +13,7 @@ import type { TestProject } from "vitest/node";
 import { build } from "../../generator/build.ts";
 import { synthRecords } from "../../generator/synth/generate.ts";
 import { FIXTURES, SITE } from "./build.ts";
+import { confusableRecords } from "./confusables.ts";
 import { DATA } from "./catalogs.ts";
 
 async function buildInto(dataDir: string, outDir: string): Promise<string> {
@@ -25,7 +27,8 @@ export async function buildHttpCatalogs(): Promise<{ fixture: string; list: stri
   const work = mkdtempSync(path.join(tmpdir(), "dl-http-"));
   const synth = path.join(work, "synth");
   mkdirSync(path.join(synth, "devices"), { recursive: true });
-  for (const r of synthRecords(300, 3)) writeFileSync(path.join(synth, "devices", `${r.slug}.json`), JSON.stringify(r));
+  const records = synthRecords(300, 3);
+  for (const r of [...records, ...confusableRecords(records[0]!)]) writeFileSync(path.join(synth, "devices", `${r.slug}.json`), JSON.stringify(r));
   return { fixture: await buildInto(FIXTURES, path.join(work, "fixture")), list: await buildInto(synth, path.join(work, "list")) };
 }
 

@@ -17,7 +17,7 @@ const CAUSES: [ProblemCode, string, RequestInit?][] = [
   ["invalid-year", "/api/v1/dataset/20x5.csv"],
   ["invalid-limit", "/api/v1/devices?limit=0"],
   ["invalid-cursor", "/api/v1/devices?cursor=zzz"],
-  ["cursor-mismatch", "/api/devices?q=alpha&cursor=MS4uMC5hbHBoYS1waG9uZQ"],
+  ["cursor-mismatch", "/api/devices?q=alpha&cursor=Mi4uMC5hbHBoYS1waG9uZQ"],
   ["query-too-long", `/api/v1/devices?q=${"a".repeat(201)}`],
   ["invalid-type", "/api/v1/devices?type=laptops"],
   ["duplicate-parameter", "/api/v1/devices?limit=5&limit=6"],

@@ -59,7 +59,7 @@ export function discriminatingQueries(records: PublishedRecord[]): { exactBefore
       ]),
     ),
   ].sort();
-  const inverted = (q: string, hi: number) => {
+  const inverted = (q: string, lo: number, hi: number) => {
     const query = queryOf(q);
     const keys = records.flatMap((r) => {
       const tier = tierOf(query, searchFieldsOf(r));
@@ -76,12 +76,13 @@ export function discriminatingQueries(records: PublishedRecord[]): { exactBefore
         .filter((k) => k.tier === tier)
         .map((k) => k.slug)
         .sort()[0];
-    const a = lastOf(hi - 1);
+    const a = lastOf(lo);
     const b = firstOf(hi);
     return a !== undefined && b !== undefined && a > b;
   };
-  const exactBeforePrefix = candidates.find((q) => inverted(q, 1));
-  const prefixBeforeOther = candidates.find((q) => inverted(q, 2));
+  // Tiers (search.ts): 0 exact name, 1 exact code, 2 prefix, 3 other.
+  const exactBeforePrefix = candidates.find((q) => inverted(q, 0, 2));
+  const prefixBeforeOther = candidates.find((q) => inverted(q, 2, 3));
   if (!exactBeforePrefix || !prefixBeforeOther) throw new Error("the catalog has no query whose ranking differs from slug order; use a larger one");
   return { exactBeforePrefix, prefixBeforeOther };
 }
@@ -245,6 +246,22 @@ export function listContract(target: () => Target) {
       }
     });
 
+    it("a name that reads like another device's name or code lists the device of that exact name first", async () => {
+      for (const [q, slug] of [
+        ["iphone 11", "apple-iphone-11"], // not the first iPhone, whose identifier is iPhone1,1
+        ["iPhone 11", "apple-iphone-11"],
+        ["iPhone1,1", "apple-iphone-1"],
+        ["surface pro 7+", "microsoft-surface-pro-7-plus"], // not the Surface Pro 7
+        ["Surface Pro 7 Plus", "microsoft-surface-pro-7-plus"],
+        ["surface pro 7", "microsoft-surface-pro-7"],
+      ] as const) {
+        const body: any = await (await get(t(), `/api/v1/devices?${new URLSearchParams({ q, limit: "5" })}`)).json();
+        expect(body.devices[0]?.slug, q).toBe(slug);
+      }
+      const iphone11: any = await (await get(t(), `/api/v1/devices?${new URLSearchParams({ q: "iphone 11", limit: "100" })}`)).json();
+      expect(iphone11.devices.map((d: PublishedRecord) => d.slug)).not.toContain("apple-iphone-1");
+    });
+
     it("the same query, differently typed, is the same search (same bytes)", async () => {
       const name = published()[9]!.name;
       const a = await (await get(t(), `/api/v1/devices?${new URLSearchParams({ q: name })}`)).text();
@@ -361,7 +378,7 @@ export function listContract(target: () => Target) {
     });
 
     it("a cursor used with another q (or none) is rejected: 400 cursor-mismatch", async () => {
-      const q = published()[0]!.manufacturer;
+      const q = published()[10]!.manufacturer;
       const page: any = await (await get(t(), `/api/v1/devices?${new URLSearchParams({ q, limit: "2" })}`)).json();
       const c = page.meta.nextCursor;
       expect(c).toEqual(expect.any(String));
@@ -382,8 +399,9 @@ export function listContract(target: () => Target) {
         "%00",
         "..%2F..%2Fetc",
         btoa("1..0.UPPER"),
-        btoa("2..0.alpha").replace(/=+$/, ""),
-        btoa("1..1.alpha").replace(/=+$/, ""),
+        btoa("3..0.alpha").replace(/=+$/, ""),
+        btoa("1..0.alpha").replace(/=+$/, ""), // version 1 ranked by three tiers
+        btoa("2..1.alpha").replace(/=+$/, ""),
         `${valid}A`,
         "a".repeat(400),
       ]) {

@@ -57,7 +57,10 @@ describe("data/'s model codes", () => {
         const list = (await (await target.fetch(`/api/v1/devices?${new URLSearchParams({ q: c.value, limit: "100" })}`)).json()) as { devices: DeviceRecord[] };
         const at = list.devices.findIndex((d) => d.slug === c.slug);
         // Exact matches come first: every record ranked before it names the code exactly too.
-        const exact = (r: DeviceRecord) => searchFieldsOf(r).primary.includes(compact(c.value));
+        const exact = (r: DeviceRecord) => {
+          const f = searchFieldsOf(r);
+          return [...f.names, ...f.codes].includes(compact(c.value));
+        };
         if (at < 0 || list.devices.slice(0, at).some((r) => !exact(r))) failures.push(`q=${c.value} (${c.source} ${c.kind}): ${c.slug} at ${at}`);
       }
     }
