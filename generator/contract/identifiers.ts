@@ -25,3 +25,13 @@ export function identifierKeys(value: string): string[] {
   const family = slash > 0 ? identifierKey(value.slice(0, slash)) : "";
   return family && family !== whole ? [whole, family] : whole ? [whole] : [];
 }
+
+/**
+ * Kinds whose value is a pattern a device's own code is tested against (a
+ * ChromeOS HWID pattern from Google's recovery index), not a code: never
+ * given a key, so no exact comparison, bucket or fleet index holds one.
+ */
+export const isPatternKind = (kind: string) => kind === "hwid-pattern";
+
+/** How a record's identifier is told apart from another: its key for a code, the exact text for a pattern. */
+export const identifierIdentity = (x: { kind: string; value: string }) => (isPatternKind(x.kind) ? `${x.kind}:${x.value}` : identifierKey(x.value));

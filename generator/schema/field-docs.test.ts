@@ -75,7 +75,7 @@ describe("fieldDocsText", () => {
 
   it.each([
     ["slug", "string"],
-    ["deviceType", '"phone" \\| "tablet" \\| "laptop" \\| "wearable" \\| "other"'],
+    ["deviceType", '"phone" \\| "tablet" \\| "laptop" \\| "chromebook" \\| "wearable" \\| "other"'],
     ["aliases", "array of string"],
     ["publication", "one of the shapes below"],
     ["publication.state", '"published" \\| "draft" \\| "withdrawn"'],

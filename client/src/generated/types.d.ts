@@ -4,7 +4,7 @@ export type DeviceDocument = {
     slug: string;
     name: string;
     manufacturer: string;
-    deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+    deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
     aliases: string[];
     formerSlugs: string[];
     released: {
@@ -21,7 +21,7 @@ export type DeviceDocument = {
         model: string;
         regions: string[];
         identifiers?: {
-            kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+            kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
             value: string;
             sourceId: string;
             regions?: string[] | undefined;
@@ -136,7 +136,7 @@ export type DeviceSummary = {
     slug: string;
     name: string;
     manufacturer: string;
-    deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+    deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
     aliases: string[];
     formerSlugs: string[];
     released: {
@@ -153,7 +153,7 @@ export type DeviceSummary = {
         model: string;
         regions: string[];
         identifiers?: {
-            kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+            kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
             value: string;
             sourceId: string;
             regions?: string[] | undefined;
@@ -273,7 +273,7 @@ export type EvidenceDocument = {
         sourceIds: string[];
     }[];
     identifiers: {
-        kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+        kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
         value: string;
         sourceId: string;
         regions?: string[] | undefined;
@@ -334,13 +334,13 @@ export type IdentifierDocument = {
         slug: string;
         name: string;
         manufacturer: string;
-        deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+        deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
         variant: {
             model: string;
             regions: string[];
         };
         identifier: {
-            kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+            kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
             value: string;
             sourceId: string;
             regions?: string[] | undefined;
@@ -376,13 +376,13 @@ export type IdentifierMatch = {
     slug: string;
     name: string;
     manufacturer: string;
-    deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+    deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
     variant: {
         model: string;
         regions: string[];
     };
     identifier: {
-        kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+        kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
         value: string;
         sourceId: string;
         regions?: string[] | undefined;
@@ -408,7 +408,7 @@ export type ListPage = {
         slug: string;
         name: string;
         manufacturer: string;
-        deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+        deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
         aliases: string[];
         formerSlugs: string[];
         released: {
@@ -425,7 +425,7 @@ export type ListPage = {
             model: string;
             regions: string[];
             identifiers?: {
-                kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+                kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
                 value: string;
                 sourceId: string;
                 regions?: string[] | undefined;
@@ -531,7 +531,7 @@ export type ListPage = {
         limit: number;
         total: number;
         query: string | null;
-        type: ("laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
+        type: ("chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
         order: "exact-name-first" | "slug";
         updated: string | null;
         attribution: {
@@ -553,7 +553,7 @@ export type ListMeta = {
     limit: number;
     total: number;
     query: string | null;
-    type: ("laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
+    type: ("chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
     order: "exact-name-first" | "slug";
     updated: string | null;
     attribution: {
