@@ -426,7 +426,9 @@ function recordOf(g: Group, slug: string, ctx: RecordContext): DeviceRecord {
 
   // One commitment per AUE month (or none): scoped to its variants when the record's models differ.
   const byMonth = new Map<string, number[]>();
-  g.models.forEach((m, i) => byMonth.set(m.aue?.sample.month ?? "", [...(byMonth.get(m.aue?.sample.month ?? "") ?? []), i]));
+  g.models.forEach((m, i) => {
+    byMonth.set(m.aue?.sample.month ?? "", [...(byMonth.get(m.aue?.sample.month ?? "") ?? []), i]);
+  });
   const months = [...byMonth.keys()].sort((a, b) => (a === "" ? 1 : b === "" ? -1 : a < b ? -1 : 1));
   const os: Commitment[] = [];
   const security: Commitment[] = [];

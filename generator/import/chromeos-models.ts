@@ -95,14 +95,23 @@ export function readChromeModels(src: ChromeSources): { models: ChromeModel[]; s
   const sampleLines = elementLines(src.samples.text, 2);
   (Array.isArray(sampleList) ? sampleList : []).forEach((e: Record<string, unknown>, i) => {
     const line = sampleLines[i] ?? 1;
-    if (!e || typeof e !== "object") return add(src.samples.path, line, "a sample must be an object");
+    if (!e || typeof e !== "object") {
+      add(src.samples.path, line, "a sample must be an object");
+      return;
+    }
     const aue = e.aueDate;
-    if (!isText(e.path) || !/^data\/images\/[^/]+\/\d+\/data\.json$/.test(e.path))
-      return add(src.samples.path, line, "path must be data/images/<image>/<milestone>/data.json");
-    if (!isText(e.imageName) || !isText(e.sampleHwid) || !isText(e.lastChanged))
-      return add(src.samples.path, line, "imageName, sampleHwid and lastChanged must be text");
-    if (aue !== null && (typeof aue !== "string" || !/^\d{4}-(0[1-9]|1[0-2])-\d{2}/.test(aue)))
-      return add(src.samples.path, line, `aueDate must be a date "YYYY-MM-DD …" or null (got ${JSON.stringify(aue)})`);
+    if (!isText(e.path) || !/^data\/images\/[^/]+\/\d+\/data\.json$/.test(e.path)) {
+      add(src.samples.path, line, "path must be data/images/<image>/<milestone>/data.json");
+      return;
+    }
+    if (!isText(e.imageName) || !isText(e.sampleHwid) || !isText(e.lastChanged)) {
+      add(src.samples.path, line, "imageName, sampleHwid and lastChanged must be text");
+      return;
+    }
+    if (aue !== null && (typeof aue !== "string" || !/^\d{4}-(0[1-9]|1[0-2])-\d{2}/.test(aue))) {
+      add(src.samples.path, line, `aueDate must be a date "YYYY-MM-DD …" or null (got ${JSON.stringify(aue)})`);
+      return;
+    }
     samples.push({ path: e.path, lastChanged: e.lastChanged, imageName: e.imageName, sampleHwid: e.sampleHwid, month: aue === null ? null : aue.slice(0, 7) });
   });
 
@@ -138,18 +147,33 @@ export function readChromeModels(src: ChromeSources): { models: ChromeModel[]; s
   const byKey = new Map<string, ChromeModel>();
   (Array.isArray(rows) ? rows : []).forEach((e: Record<string, unknown>, i) => {
     const line = rowLines[i] ?? 1;
-    if (!e || typeof e !== "object") return add(src.models.path, line, "a model row must be an object");
-    if (!isText(e.imageName) || !BOARD.test(e.imageName)) return add(src.models.path, line, "imageName must be a ChromeOS board name in lower case");
+    if (!e || typeof e !== "object") {
+      add(src.models.path, line, "a model row must be an object");
+      return;
+    }
+    if (!isText(e.imageName) || !BOARD.test(e.imageName)) {
+      add(src.models.path, line, "imageName must be a ChromeOS board name in lower case");
+      return;
+    }
     // Some rows list an empty board beside the real ones: it names nothing and is left out.
-    if (!Array.isArray(e.boards) || e.boards.some((b) => typeof b !== "string" || (b !== "" && !BOARD.test(b))))
-      return add(src.models.path, line, "boards must be a list of ChromeOS board names in lower case");
+    if (!Array.isArray(e.boards) || e.boards.some((b) => typeof b !== "string" || (b !== "" && !BOARD.test(b)))) {
+      add(src.models.path, line, "boards must be a list of ChromeOS board names in lower case");
+      return;
+    }
     const boards = (e.boards as string[]).filter(Boolean);
-    if (!isText(e.manufacturer) || !isText(e.name)) return add(src.models.path, line, "manufacturer and name must be text");
-    if (!isText(e.hwidmatch)) return add(src.models.path, line, "hwidmatch must be a HWID pattern");
+    if (!isText(e.manufacturer) || !isText(e.name)) {
+      add(src.models.path, line, "manufacturer and name must be text");
+      return;
+    }
+    if (!isText(e.hwidmatch)) {
+      add(src.models.path, line, "hwidmatch must be a HWID pattern");
+      return;
+    }
     try {
       new RegExp(e.hwidmatch);
     } catch (err) {
-      return add(src.models.path, line, `hwidmatch is not a regular expression: ${(err as Error).message}`);
+      add(src.models.path, line, `hwidmatch is not a regular expression: ${(err as Error).message}`);
+      return;
     }
     const key = `${e.imageName}\n${e.hwidmatch}`;
     const name = e.name.trim();
