@@ -32,9 +32,9 @@ export const IDENTIFIER_FORMATS: Record<(typeof IDENTIFIER_KINDS)[number], Ident
     description: "letters, digits and _ + : . , - (single spaces allowed), e.g. Surface_Pro_1796",
   },
   // Apple's board: D73AP, J71sAP, N27aAP, J517xAP; a Mac's board ID: Mac-F4208CC8; a ChromeOS board as Google's
-  // recovery index and Admin's Platform Version name it: octopus, kukui, falco-li.
+  // recovery index and Admin's Platform Version name it: octopus, kukui, falco-li (not an Apple board in lower case, d73ap).
   board: {
-    pattern: /^(?:[A-Z]{1,2}\d{1,4}[A-Za-z]{0,2}AP|Mac-[0-9A-F]{8,16}|[a-z][a-z0-9-]{1,30})$/,
+    pattern: /^(?:[A-Z]{1,2}\d{1,4}[A-Za-z]{0,2}AP|Mac-[0-9A-F]{8,16}|(?![a-z]{1,2}\d{1,4}[a-z]{0,2}ap$)[a-z][a-z0-9-]{1,30})$/,
     description: "an Apple board, a letter, digits and AP (e.g. D73AP, J71sAP), a Mac board ID (Mac-F4208CC8), or a ChromeOS board in lower case (octopus)",
   },
   // Google's recovery index: a regular expression a device's HWID is tested against (^ATLAS .*, ^HANA ([A-Z0-9])+-…);

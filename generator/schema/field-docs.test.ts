@@ -82,7 +82,7 @@ describe("fieldDocsText", () => {
     ["released", "object"],
     ["released.precision", '"day" \\| "month" \\| "quarter" \\| "year" \\| "unknown"'],
     ["osVersions", "array of object"],
-    ["variants[].identifiers[].kind", '"model-number" \\| "hardware-identifier" \\| "codename" \\| "sku" \\| "board"'],
+    ["variants[].identifiers[].kind", '"model-number" \\| "hardware-identifier" \\| "codename" \\| "sku" \\| "board" \\| "hwid-pattern"'],
     // A boolean that can only be true: written as the JSON value, never as the string "true", which the schema refuses.
     ["variants[].identifiers[].shared", "true"],
     ["support.os[].ended", "true"],
