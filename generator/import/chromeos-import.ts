@@ -115,7 +115,7 @@ export interface ChromeReport {
 export const RULES = {
   unit: "A model is one HWID pattern of one recovery image (models.json row); its names are every name the index gave that pattern, its current name the one the image's newest file gives (what Google Admin's Model column shows).",
   record:
-    'One record per current name (with the manufacturer before it where the name is only a model, e.g. "Lenovo 500e"): models that share a name are variants of one record, told apart by their HWID pattern and board. Older names are aliases, unless one reads as another record\'s name.',
+    "One record per current name (with the manufacturer before it where the name is only a model, e.g. \"Lenovo 500e\"): models that share a name are variants of one record, told apart by their HWID pattern and board. Older names are aliases, unless one reads as another record's name or is another model's current name.",
   aue: "A model's AUE is the month of the newest sample of its own image whose HWID its pattern matches (tested as a JavaScript RegExp, as Google's recovery tool does): Google's documented end of OS and security updates (manufacturer-dated, month precision). A model no sample matched has no date (\"AUE not recorded\"): a board's date is never spread to its other models.",
   server:
     "Where the update server and Google's help page differ, the server is what the device is told: the server's month is stored. Where samples over time gave two months, the newest is stored and the change listed.",
@@ -246,6 +246,7 @@ export function runChromeImport(input: ChromeImportInput): { problems: SourcePro
   const changed: CatalogFile[] = [];
   const takenNames = new Map<string, string>();
   for (const c of live) takenNames.set(compact(c.record.name), c.record.slug);
+  const currentNames = new Set([...groups.values()].flatMap((g) => g.models.map((m) => compact(m.current))));
 
   const variantEntries = (g: Group): VariantEntry[] =>
     g.models.map((m) => ({
@@ -291,6 +292,7 @@ export function runChromeImport(input: ChromeImportInput): { problems: SourcePro
     }
     built.push(
       recordOf(g, slugs.get(key)!, {
+        currentNames,
         sourceOf: sampleSource,
         listingOf,
         boardsOf,
@@ -367,6 +369,8 @@ export function runChromeImport(input: ChromeImportInput): { problems: SourcePro
 }
 
 interface RecordContext {
+  /** Every model's current name, compact. */
+  currentNames: Set<string>;
   sourceOf: (x: AueSample) => Source;
   listingOf: (m: ChromeModel) => Source;
   boardsOf: (m: ChromeModel) => string[];
@@ -455,7 +459,11 @@ function recordOf(g: Group, slug: string, ctx: RecordContext): DeviceRecord {
     security.push({ id: `aue-security${suffix}`, scope, end, meaning, evidenceLevel: "manufacturer-dated", sourceIds: ids });
   }
 
-  const aliases = [...new Set(g.models.flatMap((m) => m.names))].filter((n) => !NOT_A_DEVICE.test(n) && compact(n) !== compact(g.name));
+  // An old name that is now another model's current name is left out: Admin shows that model so, not this one.
+  const own = new Set(g.models.map((m) => compact(m.current)));
+  const aliases = [...new Set(g.models.flatMap((m) => m.names))].filter(
+    (n) => !NOT_A_DEVICE.test(n) && compact(n) !== compact(g.name) && (own.has(compact(n)) || !ctx.currentNames.has(compact(n))),
+  );
   const unique = aliases.filter((a, i) => aliases.findIndex((b) => compact(b) === compact(a)) === i).sort();
   return {
     $schema: "../device-record.schema.json",
