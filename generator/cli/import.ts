@@ -7,6 +7,9 @@
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
 // draft|published]: propose Mac laptop records from the sources folder DIR
 // (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
+// npm run import -- chromebooks DIR [--data DIR] [--checked DAY] [--state
+// draft|published]: propose ChromeOS device records from the
+// chromeos-update-directory copy DIR (docs/import-chromebooks.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -15,8 +18,10 @@ import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
-import { readAppleSources, readMacFolder, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { readAppleSources, readChromeosFolder, readMacFolder, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
 import { MACS_MARKDOWN, runMacImport } from "../import/macs-import.ts";
+import { CHROMEBOOKS_MARKDOWN, runChromeImport } from "../import/chromeos-import.ts";
+import { withRaw } from "../import/identifiers-disk.ts";
 import { readOsFile } from "../import/endoflife-os.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
@@ -25,7 +30,7 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -92,7 +97,36 @@ if (command === "macs") {
   console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", ...IDENTIFIER_IMPORTERS].join(", ");
+if (command === "chromebooks") {
+  if (dir === undefined || rest.length) fail("give exactly one folder: the chromeos-update-directory copy (models.json, aue-samples.json, images-newest/)");
+  const state = args.state as string;
+  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const checked = resolveNow(args.checked as string | undefined, "--checked");
+  const folder = readChromeosFolder(dir!);
+  const problems = folder.problems.map(formatSourceProblem);
+  const catalog = await readCatalog(args.data as string);
+  problems.push(...catalog.problems.map(formatProblem));
+  const result = problems.length
+    ? undefined
+    : runChromeImport({
+        sources: folder.sources!,
+        snapshot: folder.recorded!,
+        checked,
+        state: state as "draft" | "published",
+        catalog: withRaw(catalog.records),
+        devicesDir: path.join(args.data as string, "devices"),
+      });
+  problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
+  if (problems.length || !result?.report) stopWithProblems(problems);
+  writeUnder(args.data as string, result.writes);
+  const t = result.report.totals;
+  console.log(
+    `[import] ${t.models} ChromeOS models (${t.excluded} not devices): ${t.records} records, ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} files written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withAue} with an AUE month, ${t.withoutAue} without`,
+  );
+  console.log(`[import] report: ${path.join(args.data as string, CHROMEBOOKS_MARKDOWN)} (and .json)`);
+  process.exit(0);
+}
+const sources = ["endoflife", "macs", "chromebooks", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

@@ -1,7 +1,9 @@
 // The kinds of device a record can describe (the record schema's deviceType),
 // named once: the schema, the list's type filter, the OpenAPI enum and the
 // pages' type filters all read this table.
-export const DEVICE_TYPES = ["phone", "tablet", "laptop", "wearable", "other"] as const;
+// "chromebook" is every ChromeOS device Google's recovery index lists (Chromebooks, and the Chromeboxes, Chromebases
+// and ChromeOS tablets beside them): Google Admin lists them together and one Auto Update Expiration policy covers them.
+export const DEVICE_TYPES = ["phone", "tablet", "laptop", "chromebook", "wearable", "other"] as const;
 
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
@@ -10,6 +12,7 @@ export const DEVICE_TYPE_PLURALS: Record<DeviceType, string> = {
   phone: "Phones",
   tablet: "Tablets",
   laptop: "Laptops",
+  chromebook: "Chromebooks",
   wearable: "Wearables",
   other: "Other devices",
 };

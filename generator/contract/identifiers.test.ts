@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierKey, identifierKeys } from "./identifiers.ts";
+import { identifierIdentity, identifierKey, identifierKeys, isPatternKind, withoutPatterns } from "./identifiers.ts";
 
 describe("identifierKey", () => {
   it.each([
@@ -24,4 +24,39 @@ describe("identifierKeys", () => {
     ["/DS", ["DS"]],
     ["---", []],
   ])("%s → %j", (input, keys) => expect(identifierKeys(input)).toEqual(keys));
+});
+
+describe("HWID patterns are not codes", () => {
+  it.each([
+    ["hwid-pattern", true],
+    ["board", false],
+    ["model-number", false],
+  ])("%s is a pattern kind: %s", (kind, yes) => expect(isPatternKind(kind)).toBe(yes));
+
+  it.each([
+    [{ kind: "board", value: "atlas" }, "ATLAS"],
+    [{ kind: "hwid-pattern", value: "^ATLAS .*" }, "hwid-pattern:^ATLAS .*"],
+    [{ kind: "model-number", value: "sm-a525f" }, "SMA525F"],
+  ])("%j is told apart as %s", (x, identity) => expect(identifierIdentity(x)).toBe(identity));
+
+  it("a board and its pattern are two identifiers, never one code", () =>
+    expect(identifierIdentity({ kind: "board", value: "atlas" })).not.toBe(identifierIdentity({ kind: "hwid-pattern", value: "^ATLAS .*" })));
+
+  it("the search reads a record without its patterns, and an untouched record as it is", () => {
+    const plain = { variants: [{ identifiers: [{ kind: "board", value: "atlas" }] }] };
+    expect(withoutPatterns(plain)).toBe(plain);
+    const chromebook = {
+      variants: [
+        {
+          identifiers: [
+            { kind: "board", value: "atlas" },
+            { kind: "hwid-pattern", value: "^ATLAS .*" },
+          ],
+        },
+        {},
+      ],
+    };
+    expect(withoutPatterns(chromebook)).toEqual({ variants: [{ identifiers: [{ kind: "board", value: "atlas" }] }, {}] });
+    expect(chromebook.variants[0]!.identifiers).toHaveLength(2);
+  });
 });

@@ -25,3 +25,25 @@ export function identifierKeys(value: string): string[] {
   const family = slash > 0 ? identifierKey(value.slice(0, slash)) : "";
   return family && family !== whole ? [whole, family] : whole ? [whole] : [];
 }
+
+/**
+ * Kinds whose value is a pattern a device's own code is tested against (a
+ * ChromeOS HWID pattern from Google's recovery index), not a code: never
+ * given a key, so no exact comparison, bucket or fleet index holds one.
+ */
+export const isPatternKind = (kind: string) => kind === "hwid-pattern";
+
+/** How a record's identifier is told apart from another: its key for a code, the exact text for a pattern. */
+export const identifierIdentity = (x: { kind: string; value: string }) => (isPatternKind(x.kind) ? `${x.kind}:${x.value}` : identifierKey(x.value));
+
+/**
+ * A record as the list and the site search index it: its codes without HWID
+ * patterns, which are neither a name nor a code anyone types (the alex
+ * board's pattern alone is 4,591 characters). The record itself, untouched,
+ * when it has none.
+ */
+export function withoutPatterns<T extends { variants: readonly { identifiers?: readonly { value: string; kind?: string }[] }[] }>(r: T): T {
+  const isPattern = (i: { kind?: string }) => isPatternKind(i.kind ?? "");
+  if (!r.variants.some((v) => v.identifiers?.some(isPattern))) return r;
+  return { ...r, variants: r.variants.map((v) => (v.identifiers ? { ...v, identifiers: v.identifiers.filter((i) => !isPattern(i)) } : v)) };
+}

@@ -8,7 +8,7 @@
 // once; the edge function (serve/core.ts) reads the one bucket a key hashes
 // to and rebuilds the answer with identifierDocument.
 // No zod and no Node built-ins: the edge function runs this under Deno.
-import { identifierKey } from "../contract/identifiers.ts";
+import { identifierKey, isPatternKind } from "../contract/identifiers.ts";
 import { identifierBucketOf, type IdentifierLayout } from "../contract/resources.ts";
 import type { DeviceRecord, Identifier, Source } from "../schema/record.ts";
 import type { IdentifierDocument } from "../schema/responses.ts";
@@ -25,13 +25,16 @@ export interface IdentifierCarrier {
  * Every identifier key of the published records, with the variants that carry
  * it: in key order (code units), each key's carriers in record (slug) and
  * variant order. Two records share a key only where the source says so
- * (load/validate.ts refuses the rest), and the lookup lists them all.
+ * (load/validate.ts refuses the rest), and the lookup lists them all. HWID
+ * patterns (contract/identifiers.ts isPatternKind) have no key and are left out.
  */
 export function identifierCarriers(published: readonly DeviceRecord[]): Map<string, IdentifierCarrier[]> {
   const byKey = new Map<string, IdentifierCarrier[]>();
   for (const record of published) {
     for (const variant of record.variants) {
       for (const identifier of variant.identifiers ?? []) {
+        // A HWID pattern is not a code: a lookup of "^ATLAS .*" must not answer, nor "ATLAS" find it.
+        if (isPatternKind(identifier.kind)) continue;
         const key = identifierKey(identifier.value);
         if (!key) continue;
         let carriers = byKey.get(key);

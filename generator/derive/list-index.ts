@@ -19,6 +19,7 @@
 import type { Site } from "./site.ts";
 import { TIERS, searchFieldsOf, searchLine, type Query, type Searchable, type SortKey, type Tier } from "./search.ts";
 import { DEVICE_TYPES, type DeviceType } from "../contract/device-types.ts";
+import { withoutPatterns } from "../contract/identifiers.ts";
 
 export const INDEX_FORMAT = "device-list-index/5";
 
@@ -56,7 +57,7 @@ export function formatListIndex(records: (Searchable & { slug: string; deviceTyp
     types: DEVICE_TYPES,
   };
   const types = records.map((r) => DEVICE_TYPES.indexOf(r.deviceType)).join("");
-  const lines = records.map((r) => `${searchLine(searchFieldsOf(r))}\n`);
+  const lines = records.map((r) => `${searchLine(searchFieldsOf(withoutPatterns(r)))}\n`);
   return `${JSON.stringify(header)}\n${slugs}${types}\n${lines.join("")}`;
 }
 

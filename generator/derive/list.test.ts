@@ -199,8 +199,8 @@ describe("parseListRequest", () => {
     "refuses %j naming the allowed types",
     (qs) => {
       const p = parse(qs);
-      expect(p).toMatchObject({ ok: false, code: "invalid-type", members: { allowed: ["phone", "tablet", "laptop", "wearable", "other"] } });
-      expect(p.ok || p.detail).toContain("phone, tablet, laptop, wearable, other");
+      expect(p).toMatchObject({ ok: false, code: "invalid-type", members: { allowed: ["phone", "tablet", "laptop", "chromebook", "wearable", "other"] } });
+      expect(p.ok || p.detail).toContain("phone, tablet, laptop, chromebook, wearable, other");
     },
   );
 

@@ -3,6 +3,7 @@
 // records' fields are the list API's (search.ts: searchFieldsOf) and a node's
 // first results are ranked by its tiers and order (tierOf, compareKeys), so
 // they are the API's first results (search-static.test.ts checks it).
+import { withoutPatterns } from "../contract/identifiers.ts";
 import { TIERS, searchFieldsOf, searchLine, type SearchFields, type Searchable, type Tier } from "./search.ts";
 import {
   CARDS_MAX,
@@ -87,7 +88,7 @@ function cardFiles(records: IndexedRecord[], write: WriteFile): Ref[] {
  */
 export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, limits: Limits = LIMITS): void {
   const refs = cardFiles(records, write);
-  const fieldsOf: SearchFields[] = records.map((r) => searchFieldsOf(r));
+  const fieldsOf: SearchFields[] = records.map((r) => searchFieldsOf(withoutPatterns(r)));
   const lines = fieldsOf.map((f, i) => leafLine(refs[i]!, searchLine(f)));
 
   // Every field as code points (numbers), with its record and the tier a query equal to it has there (search.ts tierOf).

@@ -98,7 +98,7 @@ export const SQLITE_TABLES: Table[] = [
       text("name", "Display name.", true),
       text("manufacturer", "Manufacturer, as the record writes it.", true),
       text("manufacturer_slug", "The manufacturer's slug (its pages, calendar and feed).", true),
-      text("device_type", "phone, tablet, laptop, wearable or other.", true),
+      text("device_type", "phone, tablet, laptop, chromebook, wearable or other.", true),
       text("released", "First availability, as precise as its source.", false),
       text("released_precision", "day, month, quarter, year or unknown.", true),
       text("aliases", "JSON array of other names people search for.", true),

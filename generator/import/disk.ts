@@ -11,6 +11,7 @@ import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 import { readAppleBuilds, readSofaFeed } from "./apple-sources.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { APPLEDB_BUILDS, MAC_FOLDERS, SOFA_FEED, SOFA_TABLE } from "./macs-models.ts";
+import { MODELS_FILE, NEWEST_FOLDER, SAMPLES_FILE, type ChromeSources } from "./chromeos-models.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
@@ -146,4 +147,35 @@ export function readMacFolder(dir: string): {
     endoflife: { ...(macos ? { macos: { name: "macos.md", path: macos.path, text: macos.text } } : {}), recorded: recorded("endoflife.date") },
     problems,
   };
+}
+
+/**
+ * The ChromeOS importer's files in the chromeos-update-directory copy:
+ * models.json, aue-samples.json, images-newest/*.json and the commit its
+ * README records. A missing file (or LICENSE) is a problem.
+ */
+export function readChromeosFolder(dir: string): { sources?: ChromeSources; recorded?: { commit: string; commitDate: string }; problems: SourceProblem[] } {
+  const problems: SourceProblem[] = [];
+  const file = (rel: string) => {
+    const p = path.join(dir, rel);
+    if (existsSync(p)) return { path: p, text: readFileSync(p, "utf8") };
+    problems.push({ file: p, line: 1, message: "not found" });
+    return undefined;
+  };
+  if (!existsSync(path.join(dir, "LICENSE")))
+    problems.push({ file: path.join(dir, "LICENSE"), line: 1, message: "not found: the Apache-2.0 license must come with the files" });
+  const readme = path.join(dir, "README.md");
+  const recorded = existsSync(readme) ? snapshotFromReadme(readFileSync(readme, "utf8")) : undefined;
+  if (!recorded) problems.push({ file: readme, line: 1, message: "does not record the commit and date the files are from" });
+  const models = file(MODELS_FILE);
+  const samples = file(SAMPLES_FILE);
+  const newestDir = path.join(dir, NEWEST_FOLDER);
+  const newest = existsSync(newestDir)
+    ? readdirSync(newestDir)
+        .filter((n) => n.endsWith(".json"))
+        .sort()
+        .map((n) => ({ path: path.join(newestDir, n), text: readFileSync(path.join(newestDir, n), "utf8") }))
+    : [];
+  if (!newest.length) problems.push({ file: newestDir, line: 1, message: "not found or empty: expected each recovery image's newest data.json" });
+  return { ...(models && samples ? { sources: { models, samples, newest } } : {}), ...(recorded ? { recorded } : {}), problems };
 }

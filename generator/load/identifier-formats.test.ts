@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IDENTIFIER_FORMATS } from "./identifier-formats.ts";
+import { compilesAsPattern, IDENTIFIER_FORMATS } from "./identifier-formats.ts";
 
 // Real shapes from the sources (endoflife.date's Samsung links, AppleDB, SOFA,
 // Google Play's list, Microsoft's SKU table), and what each kind refuses.
@@ -42,7 +42,24 @@ const cases: [keyof typeof IDENTIFIER_FORMATS, string, boolean][] = [
   ["board", "Mac-F4208CC8", true],
   ["board", "d73ap", false],
   ["board", "D73", false],
+  ["board", "octopus", true],
+  ["board", "falco-li", true],
+  ["board", "Octopus", false],
+  ["board", "x86-alex_he", false],
+  ["hwid-pattern", "^ATLAS .*", true],
+  ["hwid-pattern", "^HANA ([A-Z0-9])+-([A-Z0-9])+-[A-Z0-9][A-Z0-9]E-([A-Z0-9\\-])+", true],
+  ["hwid-pattern", "SAMS ALEX ALPHA-DE 1193|SAMS ALEX BETA-US 4504", true],
+  ["hwid-pattern", " ^ATLAS", false],
+  ["hwid-pattern", "^ATLAS\n.*", false],
 ];
+
+describe("compilesAsPattern", () => {
+  it.each([
+    ["^ATLAS .*", true],
+    ["^REVEN($|-.*)", true],
+    ["^BROKEN (", false],
+  ])("%s → %s", (value, ok) => expect(compilesAsPattern(value)).toBe(ok));
+});
 
 describe("identifier formats", () => {
   it.each(cases)("%s %s → %s", (kind, value, ok) => expect(IDENTIFIER_FORMATS[kind].pattern.test(value)).toBe(ok));

@@ -31,9 +31,26 @@ export const IDENTIFIER_FORMATS: Record<(typeof IDENTIFIER_KINDS)[number], Ident
     pattern: /^[A-Za-z0-9](?:[A-Za-z0-9_+:.,-]| (?! ))*[A-Za-z0-9+]$/,
     description: "letters, digits and _ + : . , - (single spaces allowed), e.g. Surface_Pro_1796",
   },
-  // Apple's board: D73AP, J71sAP, N27aAP, J517xAP; a Mac's board ID: Mac-F4208CC8.
+  // Apple's board: D73AP, J71sAP, N27aAP, J517xAP; a Mac's board ID: Mac-F4208CC8; a ChromeOS board as Google's
+  // recovery index and Admin's Platform Version name it: octopus, kukui, falco-li (not an Apple board in lower case, d73ap).
   board: {
-    pattern: /^(?:[A-Z]{1,2}\d{1,4}[A-Za-z]{0,2}AP|Mac-[0-9A-F]{8,16})$/,
-    description: "an Apple board, a letter, digits and AP (e.g. D73AP, J71sAP), or a Mac board ID (Mac-F4208CC8)",
+    pattern: /^(?:[A-Z]{1,2}\d{1,4}[A-Za-z]{0,2}AP|Mac-[0-9A-F]{8,16}|(?![a-z]{1,2}\d{1,4}[a-z]{0,2}ap$)[a-z][a-z0-9-]{1,30})$/,
+    description: "an Apple board, a letter, digits and AP (e.g. D73AP, J71sAP), a Mac board ID (Mac-F4208CC8), or a ChromeOS board in lower case (octopus)",
+  },
+  // Google's recovery index: a regular expression a device's HWID is tested against (^ATLAS .*, ^HANA ([A-Z0-9])+-…);
+  // printable ASCII only, and it must compile (load/validate.ts). Never compared as a code.
+  "hwid-pattern": {
+    pattern: /^[\x21-\x7e][\x20-\x7e]{0,4999}$/,
+    description: "a regular expression of printable ASCII, at most 5,000 characters, as Google's recovery index writes it (e.g. ^ATLAS .*)",
   },
 };
+
+/** Whether a HWID pattern compiles as a JavaScript regular expression (Google's recovery tool tests it so). */
+export function compilesAsPattern(value: string): boolean {
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,8 +6,8 @@ import { compareVersions, DATED_FIELDS, DeviceRecord, type Commitment, type Part
 import { periodOf } from "../derive/dates.ts";
 import { compact } from "../derive/search.ts";
 import { manufacturerSlug } from "../derive/manufacturers.ts";
-import { identifierKey } from "../contract/identifiers.ts";
-import { IDENTIFIER_FORMATS } from "./identifier-formats.ts";
+import { identifierIdentity, isPatternKind } from "../contract/identifiers.ts";
+import { compilesAsPattern, IDENTIFIER_FORMATS } from "./identifier-formats.ts";
 
 export interface Problem {
   file: string;
@@ -85,11 +85,14 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
       const path = `variants[${i}].identifiers[${j}]`;
       const format = IDENTIFIER_FORMATS[x.kind];
       if (!format.pattern.test(x.value)) add(`${path}.value`, `"${x.value}" is not written as a ${x.kind} is (${format.description})`);
+      else if (isPatternKind(x.kind) && !compilesAsPattern(x.value))
+        add(`${path}.value`, `"${x.value}" is not a regular expression a HWID can be tested against`);
       if (!sourceIds.has(x.sourceId)) add(`${path}.sourceId`, `refers to source "${x.sourceId}", which is not in evidence.sources`);
       x.regions?.forEach((g, k) => {
         if (!allowed.has(g) && !allowed.has("GLOBAL")) add(`${path}.regions[${k}]`, `region "${g}" is not one this variant is sold in`);
       });
-      const key = identifierKey(x.value);
+      // A pattern is compared as written, never as a code: "^ATLAS .*" is not the board "atlas".
+      const key = identifierIdentity(x);
       const first = codes.get(key);
       if (first !== undefined) add(`${path}.value`, `"${x.value}" is already listed at ${first} (codes are compared ignoring case and separators)`);
       else codes.set(key, path);
@@ -256,7 +259,7 @@ function sharedIdentifierProblems(records: LoadedRecord[]): Problem[] {
   for (const { file, record } of records)
     record.variants.forEach((v, i) => {
       v.identifiers?.forEach((x, j) => {
-        const key = identifierKey(x.value);
+        const key = identifierIdentity(x);
         const list = carriers.get(key) ?? [];
         if (!list.some((c) => c.file === file)) list.push({ file, path: `variants[${i}].identifiers[${j}]`, value: x.value, shared: x.shared === true });
         carriers.set(key, list);

@@ -75,14 +75,14 @@ describe("fieldDocsText", () => {
 
   it.each([
     ["slug", "string"],
-    ["deviceType", '"phone" \\| "tablet" \\| "laptop" \\| "wearable" \\| "other"'],
+    ["deviceType", '"phone" \\| "tablet" \\| "laptop" \\| "chromebook" \\| "wearable" \\| "other"'],
     ["aliases", "array of string"],
     ["publication", "one of the shapes below"],
     ["publication.state", '"published" \\| "draft" \\| "withdrawn"'],
     ["released", "object"],
     ["released.precision", '"day" \\| "month" \\| "quarter" \\| "year" \\| "unknown"'],
     ["osVersions", "array of object"],
-    ["variants[].identifiers[].kind", '"model-number" \\| "hardware-identifier" \\| "codename" \\| "sku" \\| "board"'],
+    ["variants[].identifiers[].kind", '"model-number" \\| "hardware-identifier" \\| "codename" \\| "sku" \\| "board" \\| "hwid-pattern"'],
     // A boolean that can only be true: written as the JSON value, never as the string "true", which the schema refuses.
     ["variants[].identifiers[].shared", "true"],
     ["support.os[].ended", "true"],

@@ -147,19 +147,24 @@ export const Publication = z
  * The kinds of code a fleet's tools hold for a device: a model number printed
  * on it or reported by Android's build.MODEL (SM-A525F, A2846, GKWS6), Apple's
  * hardware identifier (iPhone15,4), an Android codename (build.DEVICE, a52q),
- * a SKU (Surface_Pro_1796) and a board (D73AP).
+ * a SKU (Surface_Pro_1796) and a board (D73AP, a ChromeOS board such as
+ * octopus). The last, a ChromeOS HWID pattern, is not a code but a regular
+ * expression from Google's recovery index that a device's HWID is tested
+ * against (docs/record-rules.md#identifiers): it is never compared as a code.
  */
-export const IDENTIFIER_KINDS = ["model-number", "hardware-identifier", "codename", "sku", "board"] as const;
+export const IDENTIFIER_KINDS = ["model-number", "hardware-identifier", "codename", "sku", "board", "hwid-pattern"] as const;
+
+/** The kinds whose value is a pattern a device's own code is tested against, not a code (contract/identifiers.ts isPatternKind says the same). */
+export const PATTERN_KINDS = ["hwid-pattern"] as const satisfies readonly (typeof IDENTIFIER_KINDS)[number][];
+
+const CODE_CHARACTERS = /^[A-Za-z0-9](?:[A-Za-z0-9_.,:+/-]| (?! ))*$/;
 
 export const Identifier = z
   .object({
     kind: z.enum(IDENTIFIER_KINDS),
-    value: Text.regex(
-      /^[A-Za-z0-9](?:[A-Za-z0-9_.,:+/-]| (?! ))*$/,
-      "must be a code: letters and digits, with _ . , : + / - or single spaces between (e.g. SM-A525F, iPhone15,4)",
-    ).meta({
+    value: Text.meta({
       description:
-        "The code exactly as the source writes it (e.g. SM-A525F, iPhone15,4). Each kind has its own format on top of these characters (docs/record-rules.md#identifiers).",
+        "The code exactly as the source writes it (e.g. SM-A525F, iPhone15,4): letters and digits, with _ . , : + / - or single spaces between. Each kind has its own format on top of these characters (docs/record-rules.md#identifiers); a hwid-pattern is a regular expression as Google's recovery index writes it (e.g. ^ATLAS .*).",
     }),
     sourceId: Id.meta({ description: "The source that ties this code to this variant; an id in evidence.sources." }),
     regions: z.array(Region).min(1).optional().meta({ description: "Markets the source ties this code to; absent means the source names none." }),
@@ -168,7 +173,15 @@ export const Identifier = z
         "The source itself gives this code to more than one device (e.g. one board for two sizes): every record carrying it says so, and a lookup lists them all. Without it, a code on two records is an error.",
     }),
   })
-  .strict();
+  .strict()
+  .superRefine((x, ctx) => {
+    if ((PATTERN_KINDS as readonly string[]).includes(x.kind) || CODE_CHARACTERS.test(x.value)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["value"],
+      message: "must be a code: letters and digits, with _ . , : + / - or single spaces between (e.g. SM-A525F, iPhone15,4)",
+    });
+  });
 
 export const Variant = z
   .object({

@@ -178,7 +178,7 @@ describe("handleList", () => {
     ["limit=1e1", "invalid-limit", { minimum: 1, maximum: 100 }],
     ["q=a&q=b", "duplicate-parameter", { parameter: "q" }],
     [`q=${"a".repeat(201)}`, "query-too-long", { maxLength: 200 }],
-    ["type=toaster", "invalid-type", { allowed: ["phone", "tablet", "laptop", "wearable", "other"] }],
+    ["type=toaster", "invalid-type", { allowed: ["phone", "tablet", "laptop", "chromebook", "wearable", "other"] }],
     ["cursor=not-a-cursor", "invalid-cursor", {}],
     [`q=beta&cursor=${otherWalk}`, "cursor-mismatch", {}],
   ])("?%s is a 400 %s problem, reading nothing", async (query, code, members) => {

@@ -239,6 +239,7 @@ export function makeRecord(g: G, i: number): Raw {
           codename: `c${i}x${k}_${n}`,
           sku: `Surface_Test ${i}_${k}${n}`,
           board: `D${i}${k}${n}AP`,
+          "hwid-pattern": `^H${i}X${k}N${n}-.*|^H${i}X${k}N${n} [A-Z]+`,
         }[kind];
         return defined({
           kind,

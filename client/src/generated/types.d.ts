@@ -4,7 +4,7 @@ export type DeviceDocument = {
     slug: string;
     name: string;
     manufacturer: string;
-    deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+    deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
     aliases: string[];
     formerSlugs: string[];
     released: {
@@ -21,7 +21,7 @@ export type DeviceDocument = {
         model: string;
         regions: string[];
         identifiers?: {
-            kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+            kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
             value: string;
             sourceId: string;
             regions?: string[] | undefined;
@@ -137,7 +137,7 @@ export type DeviceSummary = {
     slug: string;
     name: string;
     manufacturer: string;
-    deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+    deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
     aliases: string[];
     formerSlugs: string[];
     released: {
@@ -154,7 +154,7 @@ export type DeviceSummary = {
         model: string;
         regions: string[];
         identifiers?: {
-            kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+            kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
             value: string;
             sourceId: string;
             regions?: string[] | undefined;
@@ -275,7 +275,7 @@ export type EvidenceDocument = {
         sourceIds: string[];
     }[];
     identifiers: {
-        kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+        kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
         value: string;
         sourceId: string;
         regions?: string[] | undefined;
@@ -336,13 +336,13 @@ export type IdentifierDocument = {
         slug: string;
         name: string;
         manufacturer: string;
-        deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+        deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
         variant: {
             model: string;
             regions: string[];
         };
         identifier: {
-            kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+            kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
             value: string;
             sourceId: string;
             regions?: string[] | undefined;
@@ -378,13 +378,13 @@ export type IdentifierMatch = {
     slug: string;
     name: string;
     manufacturer: string;
-    deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+    deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
     variant: {
         model: string;
         regions: string[];
     };
     identifier: {
-        kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+        kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
         value: string;
         sourceId: string;
         regions?: string[] | undefined;
@@ -410,7 +410,7 @@ export type ListPage = {
         slug: string;
         name: string;
         manufacturer: string;
-        deviceType: "laptop" | "other" | "phone" | "tablet" | "wearable";
+        deviceType: "chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable";
         aliases: string[];
         formerSlugs: string[];
         released: {
@@ -427,7 +427,7 @@ export type ListPage = {
             model: string;
             regions: string[];
             identifiers?: {
-                kind: "board" | "codename" | "hardware-identifier" | "model-number" | "sku";
+                kind: "board" | "codename" | "hardware-identifier" | "hwid-pattern" | "model-number" | "sku";
                 value: string;
                 sourceId: string;
                 regions?: string[] | undefined;
@@ -534,7 +534,7 @@ export type ListPage = {
         limit: number;
         total: number;
         query: string | null;
-        type: ("laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
+        type: ("chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
         order: "exact-name-first" | "slug";
         updated: string | null;
         attribution: {
@@ -556,7 +556,7 @@ export type ListMeta = {
     limit: number;
     total: number;
     query: string | null;
-    type: ("laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
+    type: ("chromebook" | "laptop" | "other" | "phone" | "tablet" | "wearable")[] | null;
     order: "exact-name-first" | "slug";
     updated: string | null;
     attribution: {
