@@ -11,6 +11,7 @@ import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 import { readAppleBuilds, readSofaFeed } from "./apple-sources.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { APPLEDB_BUILDS, MAC_FOLDERS, SOFA_FEED, SOFA_TABLE } from "./macs-models.ts";
+import { SUPPORTED_OS_FILE, WINDOWS_FILE } from "./surface-windows.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
@@ -146,4 +147,38 @@ export function readMacFolder(dir: string): {
     endoflife: { ...(macos ? { macos: { name: "macos.md", path: macos.path, text: macos.text } } : {}), recorded: recorded("endoflife.date") },
     problems,
   };
+}
+
+/**
+ * The surface-windows importer's files in a sources folder (as
+ * ../shared/sources): Microsoft's Surface supported-OS table and
+ * endoflife.date's os/windows.md, each with the commit its README records.
+ */
+export function readSurfaceWindowsFolder(dir: string): {
+  supportedOs?: { path: string; text: string };
+  windows?: { path: string; text: string };
+  devicesDocs?: { commit: string; commitDate: string };
+  endoflife?: { commit: string; commitDate: string };
+  problems: SourceProblem[];
+} {
+  const problems: SourceProblem[] = [];
+  const read = (rel: string) => {
+    const file = path.join(dir, rel);
+    if (existsSync(file)) return { path: file, text: readFileSync(file, "utf8") };
+    problems.push({ file, line: 1, message: "not found" });
+    return undefined;
+  };
+  const commitOf = (folder: string) => {
+    const readme = read(`${folder}/README.md`);
+    const recorded = readme && snapshotFromReadme(readme.text);
+    if (readme && !recorded) problems.push({ file: readme.path, line: 1, message: "does not record the commit and date its files are from" });
+    return recorded;
+  };
+  const out = {
+    supportedOs: read(SUPPORTED_OS_FILE),
+    windows: read(WINDOWS_FILE),
+    devicesDocs: commitOf("microsoft-devices-docs"),
+    endoflife: commitOf("endoflife.date"),
+  };
+  return { ...out, problems };
 }
