@@ -93,3 +93,19 @@ describe("Sony records give the last Android version where the source has it", (
     ]);
   });
 });
+
+describe("the 2021 and 2022 iPad Pro carry AppleDB's codes", () => {
+  it.each([
+    ["apple-ipad-pro-6th-generation", ["iPad14,5", "iPad14,6", "A2436", "A2437", "A2764", "A2766"]],
+    ["apple-ipad-pro-11-inch-3rd-generation-m1", ["iPad13,4", "iPad13,5", "iPad13,6", "iPad13,7", "A2301", "A2377", "A2459", "A2460"]],
+    ["apple-ipad-pro-11-inch-4th-generation-m2", ["iPad14,3", "iPad14,4", "A2435", "A2759", "A2761", "A2762"]],
+  ])("%s", (slug, codes) => {
+    const r = published.find((x) => x.slug === slug)!;
+    const have = r.variants.flatMap((v) => (v.identifiers ?? []).map((i) => i.value));
+    for (const code of codes) expect(have).toContain(code);
+  });
+  it("the 11-inch of 2021 and 2022 each have a published record under Apple's name", () => {
+    for (const name of ["Apple iPad Pro 11-inch (3rd generation)", "Apple iPad Pro 11-inch (4th generation)"])
+      expect(published.filter((r) => r.name === name).map((r) => r.released.value)).toHaveLength(1);
+  });
+});
