@@ -88,5 +88,10 @@ describe("a record that dates parts of its software separately is worded by its 
       [firmware, { component: "Windows", end: { value: "2025-10-14", precision: "day" as const } }],
       "No Windows security updates since 14 October 2025",
     ],
+    [
+      "Windows not documented",
+      [firmware, { component: "Windows", end: { precision: "unknown" as const } }],
+      "Not known: no source here says when Windows updates end",
+    ],
   ] as const)("%s", (_, security, text) => expect(headline([...security])).toBe(text));
 });

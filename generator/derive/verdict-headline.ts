@@ -80,7 +80,7 @@ export function verdictHeadline(
       text = v.label.endsWith("by component") ? "Depends on the part of the software: see the details" : "Depends on the region or model: see the details";
       break;
     case "unknown":
-      text = "Not known: no source gives an end date or a promise";
+      text = part ? `Not known: no source here says when ${part.component} updates end` : "Not known: no source gives an end date or a promise";
       break;
   }
   if (part) text = text.replace(/security updates/i, (m) => `${part.component} ${m.toLowerCase()}`);
