@@ -10,6 +10,10 @@
 // npm run import -- chromebooks DIR [--data DIR] [--checked DAY] [--state
 // draft|published]: propose ChromeOS device records from the
 // chromeos-update-directory copy DIR (docs/import-chromebooks.md).
+// npm run import -- surface-windows DIR [--data DIR] [--checked DAY]: give
+// each Surface record its Windows component from the sources folder DIR
+// (microsoft-devices-docs/ and endoflife.date/ as in ../shared/sources;
+// docs/import-surface-windows.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -18,7 +22,16 @@ import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
-import { readAppleSources, readChromeosFolder, readMacFolder, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import {
+  readAppleSources,
+  readChromeosFolder,
+  readMacFolder,
+  readReleaseDataFolder,
+  readSnapshotFolder,
+  readSurfaceWindowsFolder,
+  writeUnder,
+} from "../import/disk.ts";
+import { runSurfaceWindows, SURFACE_WINDOWS_MARKDOWN } from "../import/surface-windows.ts";
 import { MACS_MARKDOWN, runMacImport } from "../import/macs-import.ts";
 import { CHROMEBOOKS_MARKDOWN, runChromeImport } from "../import/chromeos-import.ts";
 import { withRaw } from "../import/identifiers-disk.ts";
@@ -30,7 +43,7 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -97,6 +110,34 @@ if (command === "macs") {
   console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
+if (command === "surface-windows") {
+  if (dir === undefined || rest.length) fail("give exactly one folder: the sources folder holding microsoft-devices-docs/ and endoflife.date/");
+  if (args.state !== "draft") fail("--state is not for surface-windows: it only adds the Windows part to existing records");
+  const checked = resolveNow(args.checked as string | undefined, "--checked");
+  const folder = readSurfaceWindowsFolder(dir!);
+  const problems = folder.problems.map(formatSourceProblem);
+  const catalog = await readCatalog(args.data as string);
+  problems.push(...catalog.problems.map(formatProblem));
+  const result = problems.length
+    ? undefined
+    : runSurfaceWindows({
+        supportedOs: folder.supportedOs!,
+        windows: folder.windows!,
+        devicesDocs: folder.devicesDocs!,
+        endoflife: folder.endoflife!,
+        checked,
+        catalog: catalog.records,
+      });
+  problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
+  if (problems.length || !result?.report) stopWithProblems(problems);
+  writeUnder(args.data as string, result.writes);
+  const t = result.report.totals;
+  console.log(
+    `[import] ${result.report.records.length} Windows Surface records: ${t["windows 11"]} Windows 11, ${t["windows 10"]} Windows 10 last, ${t["team edition"]} Team edition, ${t["not listed"]} not listed; ${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now, ${t.curated} curated kept`,
+  );
+  console.log(`[import] report: ${path.join(args.data as string, SURFACE_WINDOWS_MARKDOWN)} (and .json)`);
+  process.exit(0);
+}
 if (command === "chromebooks") {
   if (dir === undefined || rest.length) fail("give exactly one folder: the chromeos-update-directory copy (models.json, aue-samples.json, images-newest/)");
   const state = args.state as string;
@@ -126,7 +167,7 @@ if (command === "chromebooks") {
   console.log(`[import] report: ${path.join(args.data as string, CHROMEBOOKS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", "chromebooks", ...IDENTIFIER_IMPORTERS].join(", ");
+const sources = ["endoflife", "macs", "chromebooks", "surface-windows", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

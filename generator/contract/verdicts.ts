@@ -35,3 +35,11 @@ export const VERDICT_CODES = [
   "unknown",
 ] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
+
+/**
+ * Components that are the operating system itself: when a record dates parts
+ * of its software separately (Microsoft dates a Surface's firmware and drivers
+ * apart from Windows), the verdict follows these, since they carry the
+ * device's security updates.
+ */
+export const OS_COMPONENTS: readonly string[] = ["Windows"];

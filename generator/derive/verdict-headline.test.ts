@@ -74,3 +74,24 @@ describe("the headline says what a person needs first", () => {
     );
   });
 });
+
+describe("a record that dates parts of its software separately is worded by its OS part", () => {
+  const firmware = { component: "firmware and drivers", end: { value: "2021-11-13", precision: "day" as const } };
+  it.each([
+    [
+      "Windows listed, firmware ended",
+      [firmware, { component: "Windows", supportedOn: "2026-08-22" }],
+      "Gets Windows security updates; Apple names no end date",
+    ],
+    [
+      "Windows ended",
+      [firmware, { component: "Windows", end: { value: "2025-10-14", precision: "day" as const } }],
+      "No Windows security updates since 14 October 2025",
+    ],
+    [
+      "Windows not documented",
+      [firmware, { component: "Windows", end: { precision: "unknown" as const } }],
+      "Not known: no source here says when Windows updates end",
+    ],
+  ] as const)("%s", (_, security, text) => expect(headline([...security])).toBe(text));
+});

@@ -15,10 +15,17 @@ const onOrIn = (d: PartialDate | undefined) => {
 };
 
 /** The headline of a record's verdict. */
-export function verdictHeadline(v: Pick<Verdict, "code" | "label" | "os" | "security">, r: Pick<DeviceRecord, "manufacturer" | "support">): string {
-  const status = v.security.status;
-  // The commitments that decide the verdict: those in the kind's own status.
-  const deciding = r.support.security.filter((c) => v.security.commitments.some((x) => x.id === c.id && x.status === status));
+export function verdictHeadline(
+  v: Pick<Verdict, "code" | "label" | "os" | "security" | "decidedBy">,
+  r: Pick<DeviceRecord, "manufacturer" | "support">,
+): string {
+  // A record that dates parts of its software separately is worded by the part that decides its verdict (Windows, not firmware).
+  const part = v.decidedBy;
+  const status = part?.status ?? v.security.status;
+  // The commitments that decide the verdict: those in the kind's own status (of the deciding part, if any).
+  const deciding = r.support.security.filter(
+    (c) => (!part || c.component === part.component) && v.security.commitments.some((x) => x.id === c.id && x.status === status),
+  );
   /** The one date the deciding commitments agree on ("October 2027", or "in October 2027" in a sentence), or words saying it varies. */
   const agreed = (pick: (c: Commitment) => PartialDate | undefined, inSentence = false) => {
     const shown = new Set(deciding.map((c) => (inSentence ? onOrIn : plainDate)(pick(c))));
@@ -28,7 +35,10 @@ export function verdictHeadline(v: Pick<Verdict, "code" | "label" | "os" | "secu
   const supportedOn = (c: Commitment) => (c.supportedOn ? ({ value: c.supportedOn, precision: "day" } as const) : undefined);
   const maker = r.manufacturer;
   const makers = maker.endsWith("s") ? `${maker}'` : `${maker}'s`;
-  const weak = v.code !== "unknown" && v.code !== "commitment-passed" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel));
+  const weak =
+    v.code !== "unknown" &&
+    v.code !== "commitment-passed" &&
+    r.support.security.some((c) => (!part || c.component === part.component) && WEAK_EVIDENCE.has(c.evidenceLevel));
   const noUpgrades = ENDED_STATUSES.has(v.os.status) ? "; no more OS upgrades" : "";
   let text: string;
   switch (status) {
@@ -70,8 +80,9 @@ export function verdictHeadline(v: Pick<Verdict, "code" | "label" | "os" | "secu
       text = v.label.endsWith("by component") ? "Depends on the part of the software: see the details" : "Depends on the region or model: see the details";
       break;
     case "unknown":
-      text = "Not known: no source gives an end date or a promise";
+      text = part ? `Not known: no source here says when ${part.component} updates end` : "Not known: no source gives an end date or a promise";
       break;
   }
+  if (part) text = text.replace(/security updates/i, (m) => `${part.component} ${m.toLowerCase()}`);
   return weak ? `${text} (unconfirmed)` : text;
 }

@@ -224,3 +224,52 @@ describe("scopes that agree on what happened", () => {
     expect(verdictOf(rec([base], [...security]), "2026-11-24")).toMatchObject({ code, label });
   });
 });
+
+describe("parts of the software dated separately: the OS component decides", () => {
+  const day = (value: string): PartialDate => ({ value, precision: "day" });
+  const part = (id: string, component: string, extra: Partial<Commitment>): Commitment => ({ ...c(undefined, undefined, {}, id), component, ...extra });
+  const firmwareEnded = part("firmware", "firmware and drivers", { end: day("2021-11-13") });
+  const firmwareOn = part("firmware", "firmware and drivers", { end: day("2031-05-20") });
+  const windowsListed = part("windows", "Windows", { supportedOn: "2026-08-22" });
+  const windowsEnded = part("windows", "Windows", { end: day("2025-10-14") });
+  const windowsUnknown = part("windows", "Windows", { end: { precision: "unknown" } });
+  const base = c();
+  it.each([
+    [
+      "Windows listed, firmware ended",
+      [firmwareEnded, windowsListed],
+      "receiving-updates",
+      "Windows security updates continuing; listed on 2026-08-22; firmware and driver updates ended 2021-11-13",
+    ],
+    [
+      "Windows ended, firmware ended",
+      [windowsEnded, firmwareEnded],
+      "security-ended",
+      "Windows security updates ended 2025-10-14; firmware and driver updates ended 2021-11-13",
+    ],
+    [
+      "Windows not documented, firmware ended",
+      [firmwareEnded, windowsUnknown],
+      "unknown",
+      "Windows security updates: status not documented; firmware and driver updates ended 2021-11-13",
+    ],
+    ["firmware alone is named, never the whole device's updates", [firmwareOn], "receiving-updates", "firmware and driver updates until 2031-05-20"],
+  ] as const)("%s", (_, security, code, label) => {
+    const v = verdictOf(rec([base], [...security]), "2026-11-28");
+    expect(v).toMatchObject({ code, label });
+    expect(v.label).not.toMatch(/^no security updates|varies by component/);
+  });
+  it("names the deciding part and keeps the kind's own status", () => {
+    const v = verdictOf(rec([base], [firmwareEnded, windowsListed]), "2026-11-28");
+    expect(v.decidedBy).toEqual({ component: "Windows", status: "listed-continuing" });
+    expect(v.security.status).toBe("varies");
+    // The Windows listing lapses a year after its day; the firmware end passed long ago.
+    expect(v.validUntil).toBe("2027-08-22");
+    expect(verdictOf(rec([base], [firmwareEnded, windowsListed]), "2027-08-23").label).toBe(
+      "Windows security updates: past its last commitment, 2026-08-22; current status not documented; firmware and driver updates ended 2021-11-13",
+    );
+  });
+  it("a record for the whole device has no deciding part", () => {
+    expect(verdictOf(rec([base], [c(day("2029-01-01"))]), "2026-11-28").decidedBy).toBeUndefined();
+  });
+});

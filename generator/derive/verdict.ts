@@ -3,7 +3,7 @@
 // of updates the manufacturer documents, and shows uncertainty and scope.
 import { HORIZON_FIELDS, type Commitment, type DeviceRecord, type Scope } from "../schema/record.ts";
 import { addDays, describeDate, periodOf, positionOf } from "./dates.ts";
-import { CONFIRMATION_DAYS, SOON_DAYS, type CommitmentStatus, type VerdictCode } from "../contract/verdicts.ts";
+import { CONFIRMATION_DAYS, OS_COMPONENTS, SOON_DAYS, type CommitmentStatus, type VerdictCode } from "../contract/verdicts.ts";
 
 export interface CommitmentVerdict {
   id: string;
@@ -28,6 +28,12 @@ export interface Verdict {
   validUntil: string | null;
   os: KindVerdict;
   security: KindVerdict;
+  /**
+   * When the security commitments date parts of the software separately, the
+   * part that decides the code and label (the OS component, e.g. "Windows")
+   * and its status; absent when the commitments cover the whole device.
+   */
+  decidedBy?: { component: string; status: CommitmentStatus | "varies" };
 }
 
 /** The statuses that say support has ended: with a documented end, an observed last update, or no date. */
@@ -143,15 +149,15 @@ function kindSentence(name: string, k: KindVerdict): string {
 }
 
 /** The single date worth showing on a badge, when every scope agrees. */
-function headlineDate(r: DeviceRecord, field: "end" | "minimum" | "ceiling" | "lastUpdate" | "supportedOn"): string | null {
-  const shown = new Set(r.support.security.map((c) => (field === "supportedOn" ? (c.supportedOn ?? "") : describeDate(c[field]))));
+function headlineDate(cs: Commitment[], field: "end" | "minimum" | "ceiling" | "lastUpdate" | "supportedOn"): string | null {
+  const shown = new Set(cs.map((c) => (field === "supportedOn" ? (c.supportedOn ?? "") : describeDate(c[field]))));
   return shown.size === 1 && ![...shown][0]!.startsWith("unknown") && [...shown][0] !== "" ? [...shown][0]! : null;
 }
 
 /** The last statement a lapsed commitment made (its minimum, ceiling or listing, the latest to pass), when every scope agrees. */
-function lapsedDate(r: DeviceRecord): string | null {
+function lapsedDate(cs: Commitment[]): string | null {
   const shown = new Set(
-    r.support.security.map((c) => {
+    cs.map((c) => {
       const dates = [c.minimum, c.ceiling, c.supportedOn ? { value: c.supportedOn, precision: "day" as const } : undefined];
       const latest = dates
         .flatMap((d) => (d && periodOf(d) ? [{ d, last: periodOf(d)!.last }] : []))
@@ -167,74 +173,98 @@ function untilLabel(what: string, relation: string, date: string | null, after =
   return date ? `${what} ${relation} ${date}${after}` : `${what}; end varies by region or model`;
 }
 
+/** What a component's updates are called in a label: "firmware and driver updates", "Windows security updates". */
+function componentUpdates(component: string): string {
+  if (OS_COMPONENTS.includes(component)) return `${component} security updates`;
+  return component === "firmware and drivers" ? "firmware and driver updates" : `${component} updates`;
+}
+
+/**
+ * The code and label of security commitments in one status. `subject` names
+ * a component's updates ("Windows security updates"); without it the
+ * commitments cover the whole device and the label keeps its plain words.
+ */
+function headline(cs: Commitment[], status: CommitmentStatus | "varies", osEnded: boolean, subject?: string): { code: VerdictCode; label: string } {
+  const updates = subject ?? (osEnded ? "security updates only" : "updates");
+  const date = (field: Parameters<typeof headlineDate>[1]) => headlineDate(cs, field);
+  switch (status) {
+    case "ended": {
+      const end = subject ? date("end") : null;
+      return { code: "security-ended", label: subject ? `${subject} ended${end ? ` ${end}` : "; end varies by region or model"}` : "no security updates" };
+    }
+    case "ended-observed": {
+      const last = date("lastUpdate");
+      const lead = subject ? `${subject} ended` : "no security updates";
+      return { code: "security-ended", label: last ? `${lead}; last update observed ${last}` : `${lead}; last update varies by region or model` };
+    }
+    case "ended-undated":
+      return { code: "security-ended", label: `${subject ? `${subject} ended` : "no security updates"}; end date not documented` };
+    case "listed-continuing": {
+      const listed = date("supportedOn");
+      return {
+        code: osEnded ? "security-only" : "receiving-updates",
+        label: `${updates} continuing; ${listed ? `listed on ${listed}` : "listed on days that vary by region or model"}`,
+      };
+    }
+    case "ending-soon":
+      return { code: "security-ending-soon", label: `${subject ?? "security updates"} end ${date("end") ?? "soon"}` };
+    case "continuing":
+      return { code: osEnded ? "security-only" : "receiving-updates", label: untilLabel(updates, "until", date("end")) };
+    case "minimum-commitment":
+      return { code: osEnded ? "security-only" : "minimum-commitment", label: untilLabel(updates, "at least until", date("minimum")) };
+    case "announced-ceiling":
+      return { code: osEnded ? "security-only" : "announced-ceiling", label: untilLabel(updates, "up to", date("ceiling"), ", announced") };
+    case "varies": {
+      const by = new Set(cs.map((c) => JSON.stringify(c.scope))).size > 1 ? "varies by region or model" : "varies by component";
+      return { code: "varies", label: subject ? `${subject}: ${by}` : by };
+    }
+    case "minimum-passed":
+    case "ceiling-passed":
+    case "confirmation-passed": {
+      const last = lapsedDate(cs);
+      return {
+        code: "commitment-passed",
+        label: `${subject ? `${subject}: ` : ""}past its last commitment${last ? `, ${last}` : ""}; current status not documented`,
+      };
+    }
+    case "unknown":
+      return { code: "unknown", label: subject ? `${subject}: status not documented` : "support status unknown" };
+  }
+}
+
 /** Evidence that no manufacturer or regulator stands behind: a verdict resting on it says "unconfirmed". */
 export const WEAK_EVIDENCE: ReadonlySet<string> = new Set(["third-party", "unverified"]);
+
+/**
+ * The commitments that decide the verdict, grouped by component. Commitments
+ * for the whole device decide alone. When the security commitments date parts
+ * of the software separately, the OS component decides (its updates are the
+ * device's security updates) and every other part is said after it, so that
+ * firmware ending never reads as "no security updates"; with no OS component,
+ * each part is named.
+ */
+function decidingParts(security: Commitment[]): { deciding: Commitment[]; component?: string; others: [string, Commitment[]][] } {
+  const byComponent = new Map<string, Commitment[]>();
+  for (const c of security) byComponent.set(c.component ?? "", [...(byComponent.get(c.component ?? "") ?? []), c]);
+  if (byComponent.has("")) return { deciding: security, others: [] };
+  const parts = [...byComponent];
+  const os = parts.find(([component]) => OS_COMPONENTS.includes(component)) ?? parts[0]!;
+  return { deciding: os[1], component: os[0], others: parts.filter((p) => p !== os) };
+}
 
 /** The verdict on one day, without its period. */
 function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | "validUntil"> {
   const os = kindVerdict(r.support.os, today);
   const security = kindVerdict(r.support.security, today);
   const osEnded = ENDED_STATUSES.has(os.status);
-  const updates = osEnded ? "security updates only" : "updates";
-  let code: VerdictCode;
-  let label: string;
-  switch (security.status) {
-    case "ended":
-      code = "security-ended";
-      label = "no security updates";
-      break;
-    case "ended-observed": {
-      code = "security-ended";
-      const last = headlineDate(r, "lastUpdate");
-      label = last ? `no security updates; last update observed ${last}` : "no security updates; last update varies by region or model";
-      break;
-    }
-    case "ended-undated":
-      code = "security-ended";
-      label = "no security updates; end date not documented";
-      break;
-    case "listed-continuing": {
-      code = osEnded ? "security-only" : "receiving-updates";
-      const listed = headlineDate(r, "supportedOn");
-      label = `${updates} continuing; ${listed ? `listed on ${listed}` : "listed on days that vary by region or model"}`;
-      break;
-    }
-    case "ending-soon":
-      code = "security-ending-soon";
-      label = `security updates end ${headlineDate(r, "end") ?? "soon"}`;
-      break;
-    case "continuing":
-      code = osEnded ? "security-only" : "receiving-updates";
-      label = untilLabel(updates, "until", headlineDate(r, "end"));
-      break;
-    case "minimum-commitment":
-      code = osEnded ? "security-only" : "minimum-commitment";
-      label = untilLabel(updates, "at least until", headlineDate(r, "minimum"));
-      break;
-    case "announced-ceiling":
-      code = osEnded ? "security-only" : "announced-ceiling";
-      label = untilLabel(updates, "up to", headlineDate(r, "ceiling"), ", announced");
-      break;
-    case "varies":
-      code = "varies";
-      label = new Set(r.support.security.map((c) => JSON.stringify(c.scope))).size > 1 ? "varies by region or model" : "varies by component";
-      break;
-    case "minimum-passed":
-    case "ceiling-passed":
-    case "confirmation-passed": {
-      code = "commitment-passed";
-      const last = lapsedDate(r);
-      label = `past its last commitment${last ? `, ${last}` : ""}; current status not documented`;
-      break;
-    }
-    case "unknown":
-      code = "unknown";
-      label = "support status unknown";
-      break;
-  }
-  if (code !== "unknown" && code !== "commitment-passed" && r.support.security.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel))) label += ", unconfirmed";
+  const parts = decidingParts(r.support.security);
+  const statusOfPart = (cs: Commitment[]) => (cs.length === r.support.security.length ? security.status : kindVerdict(cs, today).status);
+  const decided = statusOfPart(parts.deciding);
+  let { code, label } = headline(parts.deciding, decided, osEnded, parts.component && componentUpdates(parts.component));
+  for (const [component, cs] of parts.others) label += `; ${headline(cs, statusOfPart(cs), false, componentUpdates(component)).label}`;
+  if (code !== "unknown" && code !== "commitment-passed" && parts.deciding.some((c) => WEAK_EVIDENCE.has(c.evidenceLevel))) label += ", unconfirmed";
   const reason = `${kindSentence("Security updates", security)} ${kindSentence("OS updates", os)}`;
-  return { code, label, reason, os, security };
+  return { code, label, reason, os, security, ...(parts.component ? { decidedBy: { component: parts.component, status: decided } } : {}) };
 }
 
 /**

@@ -22,6 +22,9 @@ export const apiRecords: Emitter = {
           slug: r.slug,
           reason: r.publication.reason,
           withdrawnOn: r.publication.withdrawnOn,
+          ...(r.publication.replacedBy
+            ? { replacedBy: r.publication.replacedBy, replacement: pathOf(API.record, { device_slug: r.publication.replacedBy }) }
+            : {}),
         }),
       );
     }

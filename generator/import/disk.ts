@@ -12,6 +12,7 @@ import { readAppleBuilds, readSofaFeed } from "./apple-sources.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { APPLEDB_BUILDS, MAC_FOLDERS, SOFA_FEED, SOFA_TABLE } from "./macs-models.ts";
 import { MODELS_FILE, NEWEST_FOLDER, SAMPLES_FILE, type ChromeSources } from "./chromeos-models.ts";
+import { SUPPORTED_OS_FILE, WINDOWS_FILE } from "./surface-windows.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
@@ -178,4 +179,38 @@ export function readChromeosFolder(dir: string): { sources?: ChromeSources; reco
     : [];
   if (!newest.length) problems.push({ file: newestDir, line: 1, message: "not found or empty: expected each recovery image's newest data.json" });
   return { ...(models && samples ? { sources: { models, samples, newest } } : {}), ...(recorded ? { recorded } : {}), problems };
+}
+
+/**
+ * The surface-windows importer's files in a sources folder (as
+ * ../shared/sources): Microsoft's Surface supported-OS table and
+ * endoflife.date's os/windows.md, each with the commit its README records.
+ */
+export function readSurfaceWindowsFolder(dir: string): {
+  supportedOs?: { path: string; text: string };
+  windows?: { path: string; text: string };
+  devicesDocs?: { commit: string; commitDate: string };
+  endoflife?: { commit: string; commitDate: string };
+  problems: SourceProblem[];
+} {
+  const problems: SourceProblem[] = [];
+  const read = (rel: string) => {
+    const file = path.join(dir, rel);
+    if (existsSync(file)) return { path: file, text: readFileSync(file, "utf8") };
+    problems.push({ file, line: 1, message: "not found" });
+    return undefined;
+  };
+  const commitOf = (folder: string) => {
+    const readme = read(`${folder}/README.md`);
+    const recorded = readme && snapshotFromReadme(readme.text);
+    if (readme && !recorded) problems.push({ file: readme.path, line: 1, message: "does not record the commit and date its files are from" });
+    return recorded;
+  };
+  const out = {
+    supportedOs: read(SUPPORTED_OS_FILE),
+    windows: read(WINDOWS_FILE),
+    devicesDocs: commitOf("microsoft-devices-docs"),
+    endoflife: commitOf("endoflife.date"),
+  };
+  return { ...out, problems };
 }

@@ -109,7 +109,12 @@ export interface ProductMapping {
    * latest release. The file's own eol column is then only compared.
    */
   /** A release key giving the OS versions a device ran ("11 - 15", "13 > 14 > 15"): the record's osVersions, with the last only once OS updates ended. */
-  versions?: { key: string; os: (typeof OS_NAMES)[number] };
+  versions?: {
+    key: string;
+    os: (typeof OS_NAMES)[number];
+    /** The column is the model's current version, so once its security updates have ended (before the snapshot's day) that version is its last. */
+    lastOnceSecurityEnded?: true;
+  };
   osCycles?: { key: string; os: (typeof OS_NAMES)[number]; file: string; since?: number; before?: { os: (typeof OS_NAMES)[number]; file: string } };
   /** Manufacturer pages the file cites as a whole (each URL must appear in the file), and pages a curator read for its rules (with `checked`). */
   pages: CitedPage[];
@@ -649,7 +654,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     brand: "Sony",
     deviceType: "phone",
     extraKeys: ["androidVersions"],
-    versions: { key: "androidVersions", os: "Android" },
+    versions: { key: "androidVersions", os: "Android", lastOnceSecurityEnded: true },
     eol: column(null, "security", "security updates", [
       monthOf("first", ["sony-security-end-dates"], "per Sony's table of security-update end dates as endoflife.date copies it"),
       {
@@ -666,7 +671,11 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
       ),
     ],
     citedHosts: [],
-    notes: ["Sony's table gives months, which the file writes as their first day: kept as the month.", "No OS column: OS updates stay unknown."],
+    notes: [
+      "Sony's table gives months, which the file writes as their first day: kept as the month.",
+      "No OS column: OS updates stay unknown.",
+      "The androidVersions column copies Sony's \"Current Android Version\": once a model's security updates ended (its month over by the snapshot's day), its last version is the last Android it runs.",
+    ],
   },
   {
     file: "surface.md",

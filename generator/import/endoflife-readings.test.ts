@@ -464,3 +464,34 @@ describe("identity", () => {
     ["7 years - https://news.samsung.com/x, and https://news.samsung.com/y.", ["https://news.samsung.com/x", "https://news.samsung.com/y"]],
   ])("links in %s", (text, links) => expect(linksIn(text)).toEqual(links));
 });
+
+describe("Sony's current Android version", () => {
+  const text = [
+    "---",
+    "title: Sony Xperia",
+    "auto:",
+    "  methods:",
+    "    - release_table: https://www.sony.co.uk/electronics/support/articles/SX243901",
+    "releases:",
+    '  - releaseCycle: "5-v"',
+    '    releaseLabel: "Xperia 5 V"',
+    "    releaseDate: 2023-09-25",
+    "    eol: 2026-08-01",
+    "    androidVersions: '13 > 14 > 15'",
+    '  - releaseCycle: "1-iv"',
+    '    releaseLabel: "Xperia 1 IV"',
+    "    releaseDate: 2022-06-11",
+    "    eol: 2025-05-01",
+    "    androidVersions: '12 > 13 > 14'",
+    "---",
+    "",
+  ].join("\n");
+  const sony = (cycle: string) => {
+    const { product } = readProductFile("sony-xperia.md", "sony-xperia.md", text);
+    return readRelease(product!, product!.releases.find((r) => r.cycle === cycle)!, { ...CONTEXT, osFiles: fixtureOsFiles() }).osVersions;
+  };
+  it.each([
+    ["1-iv", [{ os: "Android", first: "12", last: "14" }]], // security ended May 2025: 14 is its last
+    ["5-v", [{ os: "Android", first: "13" }]], // its end month, August 2026, is not over on the snapshot's day
+  ])("Xperia %s runs %j", (cycle, versions) => expect(sony(cycle)).toEqual(versions));
+});

@@ -10,7 +10,7 @@ import type { CitedPage, ColumnMapping, Condition, DeviceType, ProductMapping, R
 import { phrasing, phrasingIn, type PhrasingId } from "./endoflife-phrasing.ts";
 import { cycleSupport, newestCycle, nextCycle, spokenDate, versionRange, type OsFile } from "./endoflife-os.ts";
 import type { ReleaseDataEntry } from "./endoflife-release-data.ts";
-import { describeDate } from "../derive/dates.ts";
+import { describeDate, periodOf } from "../derive/dates.ts";
 
 export interface Statement {
   column: "eoas" | "eol";
@@ -350,10 +350,16 @@ export function readRelease(product: ProductFile, release: Release, ctx: Reading
       os.kind === "lastUpdate" ||
       os.implies === "ended" ||
       (os.kind === "end" && typeof os.cell.value === "string" && os.cell.value <= commitDate));
+  const security = statements.find((s) => s.support === "security");
+  // A column of current versions (Sony's) holds the last one once security updates, and so upgrades, are over.
+  const securityEnded =
+    m.versions?.lastOnceSecurityEnded &&
+    security &&
+    (security.status === "ended" || (security.status === "dated" && security.kind === "end" && periodOf(security.date!)!.last < commitDate));
   return {
     ...identity,
-    ...(range ? { osVersions: [{ os: m.versions!.os, first: range.first, ...(osEnded ? { last: range.last } : {}) }] } : {}),
+    ...(range ? { osVersions: [{ os: m.versions!.os, first: range.first, ...(osEnded || securityEnded ? { last: range.last } : {}) }] } : {}),
     os,
-    security: statements.find((s) => s.support === "security"),
+    security,
   };
 }

@@ -6,7 +6,7 @@
 // Pure and deterministic: sorted, and computed for the snapshot's commit day,
 // so the report changes only when the sources or the records do.
 import { describeDate, positionOf } from "../derive/dates.ts";
-import { verdictOf } from "../derive/verdict.ts";
+import { commitmentStatus, ENDED_STATUSES, verdictOf, type Verdict } from "../derive/verdict.ts";
 import type { VerdictCode } from "../contract/verdicts.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
@@ -79,6 +79,7 @@ function explain(
   ours: OurStatus,
   record: DeviceRecord,
   commitDate: string,
+  decidedBy?: Verdict["decidedBy"],
 ): string | undefined {
   // A curator's revision that names this source file: the record was corrected against it, and says why.
   const file = reading.product.mapping.file;
@@ -91,6 +92,13 @@ function explain(
     return `the source's date is an announced ceiling (${describeDate(s.date)}): the most that was announced, not an end`;
   if (source === "ended" && ours === "supported" && s?.status === "dated" && s.date && positionOf(commitDate, s.date) === "within")
     return `the source's end is ${describeDate(s.date)}, a period the commit day falls within: the end is under way (ending soon), not past`;
+  // The source dates one part (a Surface's firmware and drivers) while our verdict follows another (Windows): that part's own commitment must agree.
+  if (s?.component && decidedBy && decidedBy.component !== s.component) {
+    const part = record.support.security.filter((c) => c.component === s.component).map((c) => commitmentStatus(c, commitDate));
+    const partStatus = part.length && part.every((p) => ENDED_STATUSES.has(p)) ? "ended" : part.length ? "supported" : undefined;
+    if (partStatus === source)
+      return `the source dates ${s.component} only, and our ${s.component} commitment agrees (${partStatus}); the verdict follows ${decidedBy.component}, which the source does not cover`;
+  }
   if (ours === "varies") return "the record's security commitments differ by region, model or component; the source gives one status for all";
   if (curated.length) return `curated record: ${curated.map((r) => `${r.date}: ${r.change} (${r.reason})`).join("; ")}`;
   return undefined;
@@ -111,7 +119,8 @@ export function verdictSanity({ readings, commit, commitDate, apple }: SanityInp
     if (record.publication.state !== "published") continue;
     const s = reading.security;
     const source = sourceStatus(s, commitDate);
-    const verdict = verdictOf(record, commitDate).code;
+    const full = verdictOf(record, commitDate);
+    const verdict = full.code;
     const ours = OURS[verdict];
     byVerdict.set(verdict, (byVerdict.get(verdict) ?? 0) + 1);
     if (source === "not stated" || source === ours) {
@@ -123,7 +132,7 @@ export function verdictSanity({ readings, commit, commitDate, apple }: SanityInp
       reading.column && reading.column.status !== s?.status
         ? `; the product file's own column says ${statementSummary(reading.column)} (eol: ${String(reading.column.cell.value)}), which the OS cycle overrides`
         : "";
-    const explanation = explain(reading, s, source, ours, record, commitDate);
+    const explanation = explain(reading, s, source, ours, record, commitDate, full.decidedBy);
     rows.push({
       slug: record.slug,
       release: `${reading.product.mapping.file}#${reading.release.cycle}`,

@@ -230,8 +230,10 @@ function catalogProblems(records: LoadedRecord[]): Problem[] {
   out.push(...sharedIdentifierProblems(records));
   // Exact-name-first search ranks an alias match with name matches, so an alias
   // equal to another record's name could be listed before the record of that name.
+  // A withdrawn record is not searched: its names may live on as the aliases of its replacement.
   const named = new Map<string, { file: string; name: string }[]>();
   for (const { file, record } of records) {
+    if (record.publication.state === "withdrawn") continue;
     const key = compact(record.name);
     if (key) named.set(key, [...(named.get(key) ?? []), { file, name: record.name }]);
   }

@@ -269,6 +269,8 @@ const PROBLEM_MEMBERS = {
     slug: Slug,
     reason: z.string().meta({ description: "Why the record was withdrawn." }),
     withdrawnOn: Day,
+    replacedBy: Slug.optional().meta({ description: "The published record that replaces it (a duplicate's other record), when there is one." }),
+    replacement: z.string().optional().meta({ description: "The replacing record's path, with replacedBy." }),
   },
   "invalid-limit": { minimum: z.literal(1), maximum: z.literal(MAX_LIMIT) },
   "invalid-cursor": {},

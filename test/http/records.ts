@@ -69,6 +69,7 @@ export function recordsSuite(target: () => HttpTarget) {
       expect(res.status).toBe(410);
       expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
       expect(await res.json()).toMatchObject({ type: "/docs/problems#gone", status: 410, reason: "Duplicate of alpha-phone", withdrawnOn: "2026-11-01" });
+      expect(await (await get("/api/v1/devices/eta-phone")).json()).toMatchObject({ replacedBy: "alpha-phone", replacement: "/api/v1/devices/alpha-phone" });
       expect((await get("/api/v1/devices/eta-phone/evidence")).status).toBe(410);
     });
 

@@ -66,6 +66,6 @@ describe("data/'s Surface devices of 2026", () => {
           .replace(/[^a-z0-9]+/g, "-")
           .replace(/^-|-$/g, ""),
       ),
-    ).toEqual([`microsoft-surface-${old}`]);
+    ).toContain(`microsoft-surface-${old}`);
   });
 });
