@@ -8,6 +8,9 @@
 export const OS_RELEASE_OSES = ["ios", "ipados", "macos", "watchos", "android", "windows"] as const;
 export type OsReleaseOs = (typeof OS_RELEASE_OSES)[number];
 
+/** A release's path segment: its source's release cycle in lower case ("18", "12.1", "11-23h2-e"). */
+export const OS_RELEASE_ID_PATTERN = /^\d[0-9a-z.-]*$/;
+
 /**
  * Windows releases are serviced for different lengths by edition family:
  * Home and Pro; Enterprise and Education; the LTSC channel (Enterprise

@@ -8,11 +8,8 @@
 // the copy's day with no end announced. Extended Security Updates are a fact
 // of their own: paid, for those who enrol, never counted as support.
 import { z } from "zod";
-import { EDITION_FAMILIES, OS_RELEASE_OSES } from "../contract/os-releases.ts";
+import { EDITION_FAMILIES, OS_RELEASE_ID_PATTERN, OS_RELEASE_OSES } from "../contract/os-releases.ts";
 import { Day, HttpsUrl, PartialDate, Text } from "./record.ts";
-
-/** A release's path segment: the source's release cycle ("18", "12.1", "4.4w", "11-23h2-e"). */
-export const RELEASE_ID_PATTERN = /^\d[0-9a-z.-]*$/;
 
 export const OsReleaseSecurity = z
   .object({
@@ -41,7 +38,7 @@ export const OsReleaseSecurity = z
 
 export const OsRelease = z
   .object({
-    id: z.string().regex(RELEASE_ID_PATTERN, 'must be the source\'s release cycle in lower case, e.g. "18", "12.1" or "11-23h2-e"').meta({
+    id: z.string().regex(OS_RELEASE_ID_PATTERN, 'must be the source\'s release cycle in lower case, e.g. "18", "12.1" or "11-23h2-e"').meta({
       description: "The release's path segment (/api/v1/os/<os>/<id>): the source's release cycle.",
     }),
     label: Text.meta({ description: 'The release in words: "Windows 11 23H2 (Enterprise, Education)", "iOS 18", "macOS 14 (Sonoma)".' }),
