@@ -24,7 +24,9 @@ export function osReleasesCommand(sourcesDir: string, dataDir: string, refresh: 
   writeUnder(dataDir, result.writes);
   const t = result.totals;
   console.log(
-    `[import] ${t.releases} OS releases of ${t.oses} operating systems: ${t.written} files written, ${t.unchanged} unchanged, ${t.kept} kept (edited here), ${t.skipped} cycles without a record`,
+    `[import] ${t.releases} OS releases of ${t.oses} operating systems: ${t.written} OS files written, ${t.unchanged} unchanged, ${t.kept} kept (edited here), ${t.skipped} cycles without a record`,
   );
-  console.log(`[import] report: ${path.join(dataDir, OS_RELEASES_REPORT)}`);
+  console.log(
+    `[import] report: ${path.join(dataDir, OS_RELEASES_REPORT)} (${result.writes.some((w) => w.path === OS_RELEASES_REPORT) ? "written" : "unchanged"})`,
+  );
 }
