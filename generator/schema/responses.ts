@@ -283,7 +283,7 @@ export const OsReleaseSource = z.strictObject({
   publisher: z.string(),
   title: z.string().optional(),
   url: z.url().meta({ description: "The source's page for this OS." }),
-  copy: z.string().meta({ description: "The pinned copy read, with the release's line (endoflife.date/os/windows.md#L121)." }),
+  copy: z.string().meta({ description: "The pinned copy read, with the release's line (endoflife.date/os/windows.md#L83)." }),
   commit: z.string().meta({ description: "The copy's commit." }),
   date: Day.meta({ description: "The copy's commit day: the day a release listed as patched was so listed." }),
   cites: z.url().optional().meta({ description: "The page the copy cites for this release." }),
