@@ -47,7 +47,7 @@ let total = 0;
 for (const e of emitters.filter((e) => !only || only.includes(e.name))) {
   const [files, bytes] = [out.files, out.bytes];
   start = cpuMs();
-  await e.emit({ catalog, site, out, layout, maxFolderEntries: NETLIFY_MAX_FOLDER_ENTRIES, watching: false });
+  await e.emit({ catalog, osReleases: [], site, out, layout, maxFolderEntries: NETLIFY_MAX_FOLDER_ENTRIES, watching: false });
   const ms = cpuMs() - start;
   total += ms;
   row(e.name, ms, String(out.files - files), ((out.bytes - bytes) / 1e6).toFixed(1));

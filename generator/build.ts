@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
-import { readCatalog } from "./load/read.ts";
+import { readCatalog, readOsReleases } from "./load/read.ts";
 import type { Problem, ValidationCache } from "./load/validate.ts";
 import { catalogOf, type Catalog } from "./derive/catalog.ts";
 import type { Site } from "./derive/site.ts";
@@ -124,6 +124,8 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   const stages: Record<string, number> = {};
   let t0 = performance.now();
   const { records, problems } = await readCatalog(opts.dataDir, opts.watch?.cache);
+  const os = await readOsReleases(opts.dataDir);
+  problems.push(...os.problems);
   stages.load = round(performance.now() - t0);
   log(`read ${records.length} record(s) from ${opts.dataDir}`);
   if (problems.length) return { ok: false, problems, records: records.length, published: 0, files: 0, bytes: 0, stages };
@@ -159,7 +161,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   for (const e of emitters) {
     const start = performance.now();
     try {
-      await e.emit({ catalog, site: opts.site, out, layout, maxFolderEntries, only, watching: opts.watch !== undefined });
+      await e.emit({ catalog, osReleases: os.files, site: opts.site, out, layout, maxFolderEntries, only, watching: opts.watch !== undefined });
     } catch (err) {
       if (!inPlace) await rm(workDir, { recursive: true, force: true });
       throw err;

@@ -1,7 +1,7 @@
-// Watch mode: rebuild when a record file changes. Edits to existing records
+// Watch mode: rebuild when a record file (or an OS release file) changes. Edits to existing records
 // rewrite only what depends on them (see build.ts); anything else rebuilds
 // everything. A broken edit prints its problems and keeps the last build.
-import { watch, type FSWatcher } from "node:fs";
+import { existsSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { build, type BuildOptions, type BuildReport, type WatchMemory } from "./build.ts";
 import { formatProblem } from "./load/validate.ts";
@@ -37,15 +37,18 @@ export function watchCatalog(
       }
     });
   };
-  const watcher: FSWatcher = watch(path.join(opts.dataDir, "devices"), () => {
+  const changed = () => {
     // Editors write a file in several steps; one rebuild per burst.
     clearTimeout(timer);
     timer = setTimeout(rebuild, 50);
-  });
+  };
+  // The OS release files (data/os/) are optional; their outputs are written whole on every rebuild.
+  const osDir = path.join(opts.dataDir, "os");
+  const watchers: FSWatcher[] = [watch(path.join(opts.dataDir, "devices"), changed), ...(existsSync(osDir) ? [watch(osDir, changed)] : [])];
   return {
     close() {
       clearTimeout(timer);
-      watcher.close();
+      for (const w of watchers) w.close();
     },
   };
 }

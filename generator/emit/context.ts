@@ -1,5 +1,6 @@
 // What every emitter receives: the validated catalog, the site and a writer.
 import type { DeviceRecord } from "../schema/record.ts";
+import type { OsReleaseFile } from "../schema/os-release.ts";
 import type { Layout } from "../contract/resources.ts";
 import type { Catalog } from "../derive/catalog.ts";
 import type { Site } from "../derive/site.ts";
@@ -7,6 +8,8 @@ import type { OutputWriter } from "./writer.ts";
 
 export interface EmitContext {
   catalog: Catalog;
+  /** The OS release records (data/os/), in the API's order; none for a data folder without them. */
+  osReleases: readonly OsReleaseFile[];
   site: Site;
   out: OutputWriter;
   /** Where the per-device files go (derive/layout.ts). */

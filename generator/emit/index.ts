@@ -18,6 +18,7 @@ import { assets } from "./assets.ts";
 import { searchIndex } from "./search-index.ts";
 import { identifiers } from "./identifiers.ts";
 import { fleetIndexFile } from "./fleet-index.ts";
+import { osReleases } from "./os-releases.ts";
 import { shareImages } from "./share-images.ts";
 
 export const emitters: Emitter[] = [
@@ -38,5 +39,6 @@ export const emitters: Emitter[] = [
   searchIndex,
   identifiers,
   fleetIndexFile,
+  osReleases,
   openApiFile,
 ];

@@ -1,7 +1,9 @@
 // Reading the catalog from disk. Everything else in load/ is pure.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import type { OsReleaseFile } from "../schema/os-release.ts";
+import { validateOsReleases } from "./os-releases.ts";
 import { validateFiles, type LoadedRecord, type Problem, type RawFile, type ValidationCache } from "./validate.ts";
 
 export async function readCatalog(dataDir: string, cache?: ValidationCache): Promise<{ records: LoadedRecord[]; problems: Problem[] }> {
@@ -19,4 +21,12 @@ export async function readCatalog(dataDir: string, cache?: ValidationCache): Pro
     text: readFileSync(path.join(dir, n), "utf8"),
   }));
   return validateFiles(files, cache);
+}
+
+/** The OS release records, data/os/<os>.json; a data folder without os/ has none (a test catalog, the synthetic one). */
+export async function readOsReleases(dataDir: string): Promise<{ files: OsReleaseFile[]; problems: Problem[] }> {
+  const dir = path.join(dataDir, "os");
+  if (!existsSync(dir)) return { files: [], problems: [] };
+  const names = (await readdir(dir)).filter((n) => n.endsWith(".json")).sort();
+  return validateOsReleases(names.map((n) => ({ file: path.join(dir, n), name: n.slice(0, -".json".length), text: readFileSync(path.join(dir, n), "utf8") })));
 }

@@ -27,7 +27,7 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), "");
 }
 
-function zodProblems(file: string, error: z.ZodError): Problem[] {
+export function zodProblems(file: string, error: z.ZodError): Problem[] {
   return error.issues.map((i) => {
     let message = i.message;
     if (i.code === "unrecognized_keys") message = `unknown field(s) ${i.keys.map((k) => `"${k}"`).join(", ")}`;

@@ -10,6 +10,7 @@ import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { identifierKeys } from "../contract/identifiers.ts";
 import { DATASET_YEARS, parseDatasetYear } from "../contract/dataset-years.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
+import { OS_RELEASE_ID_PATTERN, OS_RELEASE_OSES } from "../contract/os-releases.ts";
 import {
   API,
   DEVICE_RESOURCES,
@@ -88,9 +89,11 @@ function miss(request: Request, name: ApiResourceName | null, params: Record<str
       ? `No published device has the slug "${decodedSegment(params.device_slug!)}". Search with ${API.list.path}?q=...`
       : name && PER_MANUFACTURER.has(name)
         ? `No published device has a manufacturer with the slug "${decodedSegment(params.manufacturer!)}". Each record names its own as links.manufacturerCalendar.`
-        : name === "feedArchive" || name === "manufacturerFeedArchive"
-          ? `No archive of this feed holds the month "${decodedSegment(params.month!)}". Walk the archives from the feed's prev-archive link (${API.feed.path}, or the manufacturer's feed).`
-          : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
+        : name === "osRelease"
+          ? `No OS release record is named "${decodedSegment(params.os!)}/${decodedSegment(params.release!)}". ${API.osList.path} lists every OS (${OS_RELEASE_OSES.join(", ")}) and its releases.`
+          : name === "feedArchive" || name === "manufacturerFeedArchive"
+            ? `No archive of this feed holds the month "${decodedSegment(params.month!)}". Walk the archives from the feed's prev-archive link (${API.feed.path}, or the manufacturer's feed).`
+            : `No API resource exists at ${pathname}. See ${PAGES.docs.path} for the endpoints.`;
   return problemResponse(request, "not-found", detail);
 }
 
@@ -238,6 +241,8 @@ export function createEdgeHandler({ fetch }: EdgeOptions) {
     if (!resolved) return miss(request, null, {});
     let { name, params } = resolved;
     if (PER_DEVICE.has(name) && !SLUG_PATTERN.test(params.device_slug!)) return miss(request, name, params);
+    if (name === "osRelease" && !((OS_RELEASE_OSES as readonly string[]).includes(params.os!) && OS_RELEASE_ID_PATTERN.test(params.release!)))
+      return miss(request, name, params);
     // A year named by the query answers as the year's own file does.
     const year = name === "dataset" ? url.searchParams.get("year") : name === "datasetYear" ? params.year! : null;
     if (year !== null) {

@@ -310,6 +310,18 @@ describe("the API answers as its OpenAPI document says", () => {
     ]);
   });
 
+  it("the OS releases: the list, a release, an unknown one, unchanged", async () => {
+    const etag = (await check(preview.url, { path: "/api/v1/os/windows/11-23h2-e", status: 200 })).headers.get("etag")!;
+    await run([
+      { path: "/api/v1/os", status: 200 },
+      { path: "/api/v1/os/ios/18", status: 200 },
+      { path: "/api/v1/os/windows/11-23h2-e", headers: { "If-None-Match": etag }, status: 304 },
+      { path: "/api/v1/os/windows/11-99h9-e", status: 404 },
+      { path: "/api/v1/os/linux/6", status: 404 },
+      { method: "POST", path: "/api/v1/os", status: 405 },
+    ]);
+  });
+
   it("the dataset, whole and by year, by query and by path", async () => {
     const etag = (await check(preview.url, { path: "/api/v1/dataset", status: 200 })).headers.get("etag")!;
     await run([

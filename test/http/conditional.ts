@@ -17,6 +17,8 @@ const API = [
   "/api/v1/devices/alpha-phone",
   "/api/v1/devices/alpha-phone/evidence",
   "/api/v1/identifiers/SM-A525F",
+  "/api/v1/os",
+  "/api/v1/os/windows/11-23h2-e",
   "/api/v1/devices",
   "/api/v1/devices?limit=2",
   "/api/v1/devices?q=phone",

@@ -1,5 +1,5 @@
 // The one HTTP contract suite, for any target (test/helpers/targets.ts):
-// records and evidence, the identifier lookup, exports (dataset, badge, feed, calendars), the list,
+// records and evidence, the identifier lookup, the OS releases, exports (dataset, badge, feed, calendars), the list,
 // search and legacy endpoint, problems, conditional requests, CORS and
 // methods, headers, and (where our code enforces it) the rate limit. One
 // test file per target runs it: test/http/{chain,preview,deno}.test.ts and
@@ -12,6 +12,7 @@ import { exportsSuite } from "./exports.ts";
 import { headersSuite } from "./headers.ts";
 import { identifiersSuite } from "./identifiers.ts";
 import { methodsSuite } from "./methods.ts";
+import { osReleasesSuite } from "./os-releases.ts";
 import { problemsSuite } from "./problems.ts";
 import { rangesSuite } from "./ranges.ts";
 import { rateLimitSuite } from "./rate-limit.ts";
@@ -45,6 +46,7 @@ export function httpContract(name: TargetName) {
   describe(`${name}: records, evidence and pages`, () => recordsSuite(() => t.fixture));
   describe(`${name}: exports`, () => exportsSuite(() => t.fixture));
   describe(`${name}: identifiers`, () => identifiersSuite(() => t.fixture));
+  describe(`${name}: OS releases`, () => osReleasesSuite(() => t.fixture));
   describe(`${name}: list, search and the legacy endpoint`, () => listContract(() => t.list));
   describe(`${name}: problems`, () => problemsSuite(() => t.fixture));
   describe(`${name}: conditional requests and HEAD`, () =>

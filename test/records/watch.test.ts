@@ -1,5 +1,5 @@
-// Watch mode: an edit to a record file is served after an in-place rebuild of
-// what depends on it; a broken edit keeps the last good build.
+// Watch mode: an edit to a record file (or an OS release file) is served after
+// an in-place rebuild of what depends on it; a broken edit keeps the last good build.
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -22,6 +22,7 @@ const nextRebuild = () => new Promise<BuildReport>((resolve) => (rebuilt = resol
 
 beforeAll(async () => {
   cpSync(path.join(FIXTURES, "devices"), path.join(dataDir, "devices"), { recursive: true });
+  cpSync(path.join(FIXTURES, "os"), path.join(dataDir, "os"), { recursive: true });
   expect((await build({ dataDir, outDir, site, watch: memory })).ok).toBe(true);
   preview = await servePreview(outDir);
   // As npm start does: the preview reloads the build before the rebuild counts as done.
@@ -111,4 +112,25 @@ it("a broken edit is refused, names its file and field, and changes nothing that
   edit((r) => (r.support.os[0].end = { value: "2030-12", precision: "month" }));
   expect((await mended).ok).toBe(true);
   expect((await (await fetch(`${preview.url}/api/v1/devices/alpha-phone`)).json()).support.os[0].end).toMatchObject({ value: "2030-12", precision: "month" });
+});
+
+it("an edited OS release file is rebuilt and served; a broken one is refused, naming its file and field", async () => {
+  const osFile = path.join(dataDir, "os/ios.json");
+  const editOs = (f: (o: any) => void) => {
+    const o = JSON.parse(readFileSync(osFile, "utf8"));
+    f(o);
+    writeFileSync(osFile, JSON.stringify(o, null, 2));
+  };
+  const done = nextRebuild();
+  editOs((o) => (o.releases.find((r: any) => r.id === "18").label = "iOS 18 (edited)"));
+  expect((await done).ok).toBe(true);
+  expect((await (await fetch(`${preview.url}/api/v1/os/ios/18`)).json()).label).toBe("iOS 18 (edited)");
+  const refused = nextRebuild();
+  editOs((o) => (o.releases.find((r: any) => r.id === "18").security = {}));
+  const report = await refused;
+  expect(report.ok).toBe(false);
+  expect(report.problems).toContainEqual(
+    expect.objectContaining({ file: expect.stringMatching(/os\/ios\.json$/), path: expect.stringMatching(/^releases\[\d+\]\.security/) }),
+  );
+  expect((await (await fetch(`${preview.url}/api/v1/os/ios/18`)).json()).label).toBe("iOS 18 (edited)");
 });

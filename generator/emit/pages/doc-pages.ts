@@ -24,6 +24,7 @@ export const DOC_PAGES: DocPage[] = [
   doc("dumps.md", "dumps", "Whole-catalog dumps: NDJSON and SQLite"),
   doc("search.md", "search", "Site search index"),
   doc("fleet.md", "fleet", "Fleet check"),
+  doc("os.md", "os", "OS releases"),
   doc("record-fields.md", "record-fields", "Device record fields"),
   doc("record-rules.md", "record-rules", "Rules across records"),
   { file: "LICENSE-DATA.md", url: PAGES.license.path, out: PAGES.license.file({}), title: "Public dataset license v1" },
