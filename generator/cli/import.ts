@@ -7,6 +7,10 @@
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
 // draft|published]: propose Mac laptop records from the sources folder DIR
 // (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
+// npm run import -- xiaomi DIR [--data DIR] [--checked DAY] [--state
+// draft|published]: propose Xiaomi, Redmi and POCO records from Xiaomi's saved
+// lists and Google Play's codes in DIR (../shared/sources/xiaomi-devices;
+// docs/import-xiaomi.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -15,7 +19,9 @@ import path from "node:path";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
 import { formatSourceProblem } from "../import/front-matter.ts";
-import { readAppleSources, readMacFolder, readReleaseDataFolder, readSnapshotFolder, writeUnder } from "../import/disk.ts";
+import { readAppleSources, readMacFolder, readReleaseDataFolder, readSnapshotFolder, readXiaomiFolder, writeUnder } from "../import/disk.ts";
+import { readXiaomiLists, XIAOMI_FILES } from "../import/xiaomi-sources.ts";
+import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 import { MACS_MARKDOWN, runMacImport } from "../import/macs-import.ts";
 import { readOsFile } from "../import/endoflife-os.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
@@ -25,7 +31,7 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -92,7 +98,40 @@ if (command === "macs") {
   console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", ...IDENTIFIER_IMPORTERS].join(", ");
+if (command === "xiaomi") {
+  if (dir === undefined || rest.length) fail("give exactly one folder: the saved Xiaomi lists (as ../shared/sources/xiaomi-devices)");
+  const state = args.state as string;
+  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const checked = resolveNow(args.checked as string | undefined, "--checked");
+  const folder = readXiaomiFolder(dir!);
+  const read = folder.files ? readXiaomiLists(folder.files) : undefined;
+  const problems = [...folder.problems, ...(read?.problems ?? [])].map(formatSourceProblem);
+  const catalog = await readCatalog(args.data as string);
+  problems.push(...catalog.problems.map(formatProblem));
+  const snapshot = (rel: string) => folder.commits[rel]!;
+  const result =
+    problems.length || !read?.lists
+      ? undefined
+      : runXiaomiImport({
+          lists: read.lists,
+          snapshots: { aer: snapshot(XIAOMI_FILES.aer), eol: snapshot(XIAOMI_FILES.eol), gplay: snapshot(XIAOMI_FILES.gplay) },
+          checked,
+          state: state as "draft" | "published",
+          catalog: catalog.records,
+          devicesDir: path.join(args.data as string, "devices"),
+        });
+  // The lists' own lines are named by the file inside the folder.
+  problems.push(...(result?.problems.map((p) => formatSourceProblem({ ...p, file: path.join(dir!, p.file) })) ?? []));
+  if (problems.length || !result?.report) stopWithProblems(problems);
+  writeUnder(args.data as string, result.writes);
+  const t = result.report.totals;
+  console.log(
+    `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
+  );
+  console.log(`[import] report: ${path.join(args.data as string, XIAOMI_MARKDOWN)} (and .json)`);
+  process.exit(0);
+}
+const sources = ["endoflife", "macs", "xiaomi", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;
