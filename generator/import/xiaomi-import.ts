@@ -10,7 +10,7 @@
 // record the catalog already has is never rewritten. Docs: docs/import-xiaomi.md.
 import { identifierKey } from "../contract/identifiers.ts";
 import type { LoadedRecord } from "../load/validate.ts";
-import type { Commitment, DeviceRecord, Identifier, Source } from "../schema/record.ts";
+import type { Commitment, DeviceRecord, Identifier, Scope, Source } from "../schema/record.ts";
 import { cell } from "./endoflife-report.ts";
 import { factsOf, IDENTIFIERS_MARK, recordText, shortCommit } from "./endoflife-proposals.ts";
 import { slugOf, spokenDate } from "./endoflife-readings.ts";
@@ -84,7 +84,7 @@ export interface XiaomiReport {
   devices: DeviceEntry[];
   renames: RenameEntry[];
   /** Names that left the end-of-support list with no successor (not read as an end). */
-  leftTheList: { name: string; line: number; firstListed: string; lastListed: string }[];
+  leftTheList: { name: string; line: number; firstListed: string; lastListed: string; stillListed?: string }[];
   /** Entries that are Xiaomi's internal test builds, not devices. */
   internal: string[];
   /** Changes Xiaomi made to a device's security end or promised versions, from the list's history. */
@@ -225,6 +225,26 @@ export function runXiaomiImport(input: XiaomiImportInput): { problems: SourcePro
     d.eos.push(h);
   }
   if (problems.length) return { problems, writes: [] };
+  // A name that left the list counts for its device only where the list still names that market (or the device
+  // without a market): "Mi 10 (CN)" became "Mi 10". One whose market is no longer listed ("Xiaomi Pad 5 (eea)",
+  // listed for a day while "(in)" stays) may have been listed in error: it bounds nothing.
+  for (const d of devices.values()) {
+    const markets = new Set(d.eos.filter((e) => e.inNewest).map((e) => splitMarket(e.name).market));
+    const succeeded = (e: EosHistoryEntry) =>
+      e.inNewest || markets.has(undefined) || markets.has(splitMarket(e.name).market) || RENAMES[splitMarket(e.name).base] !== undefined;
+    for (const e of d.eos.filter((x) => !succeeded(x)))
+      leftTheList.push({
+        name: tidy(e.name),
+        line: e.line,
+        firstListed: e.firstSeen.day,
+        lastListed: e.lastSeen.day,
+        stillListed: d.eos
+          .filter((x) => x.inNewest)
+          .map((x) => tidy(x.name))
+          .join(", "),
+      });
+    d.eos = d.eos.filter(succeeded);
+  }
 
   const play = playIndex(lists.play);
   const catalogCodes = new Map<string, string>();
@@ -296,7 +316,10 @@ export function runXiaomiImport(input: XiaomiImportInput): { problems: SourcePro
       continue;
     }
     if (!d.aer && first!.firstSeen.day === start) boundAtStart++;
-    const record = recordOf(d, { name, slug, sourceName, codes, first, markets, start }, input, src);
+    const marketTags = current.map((e) => splitMarket(e.name).market);
+    const scoped = marketTags.every((m) => m !== undefined && m !== "global" && MARKET_REGIONS[m] !== undefined);
+    const scope: Scope = scoped ? { regions: [...new Set(marketTags.map((m) => MARKET_REGIONS[m!]!))].sort() } : {};
+    const record = recordOf(d, { name, slug, sourceName, codes, first, markets, scope, start }, input, src);
     const earlier = bySlug.get(slug);
     if (!earlier) {
       fresh.push(record);
@@ -379,6 +402,7 @@ function recordOf(
     codes: { kind: Identifier["kind"]; value: string; shared: boolean }[];
     first?: EosHistoryEntry;
     markets: string[];
+    scope: Scope;
     start: string;
   },
   input: XiaomiImportInput,
@@ -415,7 +439,8 @@ function recordOf(
     usedSources.push(src.eol, ...(firstSource ? [firstSource] : []), src.trust(src.eol.id));
     security = {
       id: "security",
-      scope: {},
+      // Only the markets Xiaomi names, when it names no global model ("POCO C31 (IN)").
+      scope: r.scope,
       end: { precision: "unknown" },
       ended: true,
       meaning: boundMeaning(first, r.start, r.markets),
@@ -532,9 +557,12 @@ export function xiaomiMarkdown(r: XiaomiReport): string {
     "",
     "## Entries that left the end-of-support list",
     "",
-    "Not read as an end: the newest list no longer names them.",
+    "Not read as an end: the newest list no longer names them, nor the device in their market.",
     "",
-    ...r.leftTheList.map((x) => `- ${XIAOMI_FILES.eolHistory}:${x.line}: ${x.name}, listed ${x.firstListed} to ${x.lastListed}`),
+    ...r.leftTheList.map(
+      (x) =>
+        `- ${XIAOMI_FILES.eolHistory}:${x.line}: ${x.name}, listed ${x.firstListed} to ${x.lastListed}${x.stillListed ? ` (the list still names ${x.stillListed}, not this market)` : ""}`,
+    ),
     "",
     `Internal test builds, not devices: ${r.internal.join(", ") || "none"}.`,
     "",
