@@ -83,10 +83,10 @@ describe("readXiaomiLists", () => {
       },
     ]);
     expect(lists!.normalizations.map((n) => `${n.file}:${n.line} ${n.field}: ${n.read}`)).toEqual([
-      "src/aer.json:4 deviceName: Redmi Note 12",
-      "src/aer.json:5 releaseDate: 2023-03",
-      "src/aer.json:6 securityUpdateEol: 2027-03",
-      "src/aer.json:9 futureVersion: Android 14,Android 15",
+      "aer.json:4 deviceName: Redmi Note 12",
+      "aer.json:5 releaseDate: 2023-03",
+      "aer.json:6 securityUpdateEol: 2027-03",
+      "aer.json:9 futureVersion: Android 14,Android 15",
     ]);
     expect(lists!.eos).toEqual([{ brand: "Redmi", name: "Redmi 9 (IN)", line: 5 }]);
     expect(lists!.eosHistory[0]!.firstSeen).toEqual({ commit: "a".repeat(40), day: "2023-08-28" });

@@ -145,7 +145,7 @@ function readAer(file: SourceFile, problems: SourceProblem[], notes: Normalizati
     }
     const text = (k: string) => item[k] as string;
     const note = (field: string, read: string) => {
-      if (text(field) !== read) notes.push({ file: file.path, line: at(field), field, written: text(field), read });
+      if (text(field) !== read) notes.push({ file: file.rel, line: at(field), field, written: text(field), read });
     };
     const name = text("deviceName").trim().replace(/\s+/g, " ");
     note("deviceName", name);
