@@ -17,6 +17,10 @@
 // npm run import -- os-releases DIR [DATA] [--refresh]: the OS release records
 // (data/os/<os>.json) from endoflife.date's os/*.md in the sources folder DIR
 // (docs/os.md).
+// npm run import -- xiaomi DIR [--data DIR] [--checked DAY] [--state
+// draft|published]: propose Xiaomi, Redmi and POCO records from Xiaomi's saved
+// lists and Google Play's codes in DIR (../shared/sources/xiaomi-devices;
+// docs/import-xiaomi.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -32,6 +36,7 @@ import {
   readReleaseDataFolder,
   readSnapshotFolder,
   readSurfaceWindowsFolder,
+  readXiaomiFolder,
   writeUnder,
 } from "../import/disk.ts";
 import { runSurfaceWindows, SURFACE_WINDOWS_MARKDOWN } from "../import/surface-windows.ts";
@@ -45,9 +50,11 @@ import { cliCommand, resolveNow, stopWithProblems } from "./args.ts";
 import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
 import { identifiersCommand } from "./import-identifiers.ts";
 import { osReleasesCommand } from "./import-os-releases.ts";
+import { readXiaomiLists, XIAOMI_FILES } from "../import/xiaomi-sources.ts";
+import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -84,6 +91,39 @@ if ((IDENTIFIER_IMPORTERS as readonly string[]).includes(command ?? "")) {
 if (command === "os-releases") {
   if (dir === undefined || rest.length > 1) fail("give the sources folder holding endoflife.date/os/*.md, and optionally the data folder");
   osReleasesCommand(dir!, rest[0] ?? (args.data as string), args.refresh as boolean);
+  process.exit(0);
+}
+if (command === "xiaomi") {
+  if (dir === undefined || rest.length) fail("give exactly one folder: the saved Xiaomi lists (as ../shared/sources/xiaomi-devices)");
+  const state = args.state as string;
+  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const checked = resolveNow(args.checked as string | undefined, "--checked");
+  const folder = readXiaomiFolder(dir!);
+  const read = folder.files ? readXiaomiLists(folder.files) : undefined;
+  const problems = [...folder.problems, ...(read?.problems ?? [])].map(formatSourceProblem);
+  const catalog = await readCatalog(args.data as string);
+  problems.push(...catalog.problems.map(formatProblem));
+  const snapshot = (rel: string) => folder.commits[rel]!;
+  const result =
+    problems.length || !read?.lists
+      ? undefined
+      : runXiaomiImport({
+          lists: read.lists,
+          snapshots: { aer: snapshot(XIAOMI_FILES.aer), eol: snapshot(XIAOMI_FILES.eol), gplay: snapshot(XIAOMI_FILES.gplay) },
+          checked,
+          state: state as "draft" | "published",
+          catalog: catalog.records,
+          devicesDir: path.join(args.data as string, "devices"),
+        });
+  // The lists' own lines are named by the file inside the folder.
+  problems.push(...(result?.problems.map((p) => formatSourceProblem({ ...p, file: path.join(dir!, p.file) })) ?? []));
+  if (problems.length || !result?.report) stopWithProblems(problems);
+  writeUnder(args.data as string, result.writes);
+  const t = result.report.totals;
+  console.log(
+    `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
+  );
+  console.log(`[import] report: ${path.join(args.data as string, XIAOMI_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
 if (command === "macs") {
@@ -176,7 +216,7 @@ if (command === "chromebooks") {
   console.log(`[import] report: ${path.join(args.data as string, CHROMEBOOKS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", "chromebooks", "surface-windows", "os-releases", ...IDENTIFIER_IMPORTERS].join(", ");
+const sources = ["endoflife", "macs", "chromebooks", "surface-windows", "os-releases", "xiaomi", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

@@ -13,6 +13,7 @@ import type { SourceFile } from "./identifiers-appledb.ts";
 import { APPLEDB_BUILDS, MAC_FOLDERS, SOFA_FEED, SOFA_TABLE } from "./macs-models.ts";
 import { MODELS_FILE, NEWEST_FOLDER, SAMPLES_FILE, type ChromeSources } from "./chromeos-models.ts";
 import { SUPPORTED_OS_FILE, WINDOWS_FILE } from "./surface-windows.ts";
+import { commitsFromReadme, XIAOMI_FILES } from "./xiaomi-sources.ts";
 
 export interface SnapshotFolder {
   products: ProductText[];
@@ -213,4 +214,31 @@ export function readSurfaceWindowsFolder(dir: string): {
     endoflife: commitOf("endoflife.date"),
   };
   return { ...out, problems };
+}
+
+/**
+ * The Xiaomi importer's files (../shared/sources/xiaomi-devices): Xiaomi's two
+ * lists, their histories, Google Play's Xiaomi rows, and the commit of each
+ * saved file as the README's table gives it. A missing file is a problem.
+ */
+export function readXiaomiFolder(dir: string): {
+  files?: Record<keyof typeof XIAOMI_FILES, SourceFile>;
+  commits: Record<string, { commit: string; commitDate: string }>;
+  problems: SourceProblem[];
+} {
+  const problems: SourceProblem[] = [];
+  const files = Object.fromEntries(
+    Object.entries(XIAOMI_FILES).map(([k, rel]) => {
+      const p = path.join(dir, rel);
+      if (!existsSync(p)) problems.push({ file: p, line: 1, message: "not found" });
+      return [k, { rel, path: p, text: existsSync(p) ? readFileSync(p, "utf8") : "" }];
+    }),
+  ) as Record<keyof typeof XIAOMI_FILES, SourceFile>;
+  if (!existsSync(path.join(dir, "LICENSE")))
+    problems.push({ file: path.join(dir, "LICENSE"), line: 1, message: "not found: the GPL-3.0 license must come with the saved lists" });
+  const readme = path.join(dir, "README.md");
+  const commits = existsSync(readme) ? commitsFromReadme(readFileSync(readme, "utf8")) : {};
+  for (const rel of [XIAOMI_FILES.aer, XIAOMI_FILES.eol, XIAOMI_FILES.gplay])
+    if (!commits[rel]) problems.push({ file: readme, line: 1, message: `does not record the commit and date ${rel} is from` });
+  return { ...(problems.length ? {} : { files }), commits, problems };
 }

@@ -8,7 +8,8 @@
 // checked by the real validator with the whole catalog before anything is
 // written. Docs: docs/import-macs.md.
 import { describeDate } from "../derive/dates.ts";
-import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
+import type { LoadedRecord } from "../load/validate.ts";
+import { keepValid } from "./proposals-check.ts";
 import type { Commitment, DeviceRecord, Identifier, Source } from "../schema/record.ts";
 import { crossCheck, type CrossCheckRow } from "./apple-crosscheck.ts";
 import { cycleSupport, newestCycle, nextCycle, type CycleStatement, type OsFile } from "./endoflife-os.ts";
@@ -267,26 +268,11 @@ export function runMacImport(input: MacImportInput): { problems: SourceProblem[]
   }
 
   // The real validator on the whole catalog with the proposals: a proposal that breaks a rule is not written.
-  const fileOf = (slug: string) => `${input.devicesDir}/${slug}.json`;
-  const catalogFiles: RawFile[] = input.catalog.map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
-  const baseline = new Set(validateFiles(catalogFiles).problems.map(formatProblem));
-  let kept = fresh;
-  for (;;) {
-    const found = validateFiles([...catalogFiles, ...kept.map((r) => ({ file: fileOf(r.slug), slug: r.slug, text: recordText(r) }))]).problems.filter(
-      (p) => !baseline.has(formatProblem(p)),
-    );
-    if (!found.length) break;
-    const culprits = kept.filter((r) => found.some((f) => f.file === fileOf(r.slug) || f.message.includes(fileOf(r.slug))));
-    if (!culprits.length) throw new Error(`validation problems no proposal explains: ${found.map(formatProblem).join("; ")}`);
-    for (const c of culprits) {
-      const e = entries.find((x) => x.slug === c.slug && x.status === "imported")!;
-      e.status = "not written";
-      e.note = `fails validation: ${found
-        .filter((f) => f.file === fileOf(c.slug) || f.message.includes(fileOf(c.slug)))
-        .map((f) => `${f.path || "(file)"}: ${f.message.replaceAll(`${input.devicesDir}/`, "devices/")}`)
-        .join("; ")}`;
-    }
-    kept = kept.filter((r) => !culprits.includes(r));
+  const { kept, rejected } = keepValid(input.catalog, fresh, input.devicesDir);
+  for (const [slug, why] of rejected) {
+    const e = entries.find((x) => x.slug === slug && x.status === "imported")!;
+    e.status = "not written";
+    e.note = why;
   }
 
   const count = (key: "security" | "os") => {
