@@ -327,6 +327,8 @@ export function faultyCatalog(g: G, catalog: Raw[], kind: string): Fault {
       return { kind, files: files(), file: own, path: "variants[0].identifiers[0].value", message: /is also a code of/ };
     case "alias reads as another record's name": {
       if (!compact(other.name)) other.name = `${other.name} Shared Name 7`;
+      // A withdrawn record is not searched, so its name may live on as an alias: the other record must be listed.
+      if (other.publication.state === "withdrawn") other.publication = { state: "published" };
       // The search compares letters and digits only, ignoring case and accents.
       r.aliases = [pick(g, [other.name, other.name.toUpperCase(), `  ${other.name.replace(/\s+/g, "-")}  `])];
       if (compact(r.aliases[0]) !== compact(other.name)) r.aliases = [other.name];
