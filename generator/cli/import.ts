@@ -23,9 +23,10 @@ import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow, stopWithProblems } from "./args.ts";
 import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
 import { identifiersCommand } from "./import-identifiers.ts";
+import { eprelCommand, recallsCommand } from "./import-evidence.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -57,6 +58,14 @@ if ((IDENTIFIER_IMPORTERS as readonly string[]).includes(command ?? "")) {
     commit: args.commit as string | undefined,
     commitDate: args["commit-date"] as string | undefined,
   });
+  process.exit(0);
+}
+if (command === "eprel" || command === "recalls") {
+  if (dir === undefined || rest.length)
+    fail(command === "eprel" ? "give exactly one folder: the EPREL export" : "give exactly one file: the recall searches (CSV)");
+  await (command === "eprel"
+    ? eprelCommand(dir!, { data: args.data as string, checked: args.checked as string | undefined })
+    : recallsCommand(dir!, { data: args.data as string }));
   process.exit(0);
 }
 if (command === "macs") {
@@ -92,7 +101,7 @@ if (command === "macs") {
   console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", ...IDENTIFIER_IMPORTERS].join(", ");
+const sources = ["endoflife", "macs", "eprel", "recalls", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;
