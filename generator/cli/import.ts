@@ -21,6 +21,9 @@
 // draft|published]: propose Xiaomi, Redmi and POCO records from Xiaomi's saved
 // lists and Google Play's codes in DIR (../shared/sources/xiaomi-devices;
 // docs/import-xiaomi.md).
+// npm run import -- eprel DIR | recalls FILE [--data DIR]: the EU energy
+// label from an EPREL export, and a curator's recall searches
+// (cli/import-evidence.ts; docs/import-eprel.md, docs/recalls.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -50,11 +53,12 @@ import { cliCommand, resolveNow, stopWithProblems } from "./args.ts";
 import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
 import { identifiersCommand } from "./import-identifiers.ts";
 import { osReleasesCommand } from "./import-os-releases.ts";
+import { eprelCommand, recallsCommand } from "./import-evidence.ts";
 import { readXiaomiLists, XIAOMI_FILES } from "../import/xiaomi-sources.ts";
 import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -124,6 +128,14 @@ if (command === "xiaomi") {
     `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
   );
   console.log(`[import] report: ${path.join(args.data as string, XIAOMI_MARKDOWN)} (and .json)`);
+  process.exit(0);
+}
+if (command === "eprel" || command === "recalls") {
+  if (dir === undefined || rest.length)
+    fail(command === "eprel" ? "give exactly one folder: the EPREL export" : "give exactly one file: the recall searches (CSV)");
+  await (command === "eprel"
+    ? eprelCommand(dir!, { data: args.data as string, checked: args.checked as string | undefined })
+    : recallsCommand(dir!, { data: args.data as string }));
   process.exit(0);
 }
 if (command === "macs") {
@@ -216,7 +228,7 @@ if (command === "chromebooks") {
   console.log(`[import] report: ${path.join(args.data as string, CHROMEBOOKS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", "chromebooks", "surface-windows", "os-releases", "xiaomi", ...IDENTIFIER_IMPORTERS].join(", ");
+const sources = ["endoflife", "macs", "eprel", "recalls", "chromebooks", "surface-windows", "os-releases", "xiaomi", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

@@ -7,6 +7,7 @@ import { neutralizeFormula } from "./csv-cells.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage, describeScope } from "./verdict.ts";
 import { osVersionWords } from "./os-versions.ts";
+import { euLabels, recallSummary } from "./evidence-words.ts";
 
 /** Several values in one cell (sources of one commitment, caveats, components), in a stable order. */
 const LIST_SEPARATOR = " | ";
@@ -94,6 +95,24 @@ export const DATASET_COLUMNS = [
     name: "model_codes",
     description:
       'The codes fleet tools list for this model (model numbers, hardware identifiers, codenames, SKUs, boards), each as "<code> (<kind>)"; a code its source ties to markets names them after the kind, and on a row of one market only the codes for that market (or for none) appear. Empty when none is recorded.',
+  },
+  // Added with the evidence of issue 36, so at the end too.
+  {
+    name: "eu_repairability_class",
+    description:
+      "The EU energy label's repairability class (A best to E) registered for this model in EPREL, as the supplier declared it; empty when none is recorded (which says nothing about EPREL).",
+  },
+  { name: "eu_repairability_index", description: "The EU repairability index (0 to 5, never France's 0–10), as registered; empty when none is recorded." },
+  { name: "eu_label_url", description: "The registration's public EPREL page." },
+  {
+    name: "eu_declared_min_software_years",
+    description:
+      "The supplier's declared minimum years of software updates, counted from the end of placement on the EU market (a day not known here): a number of years, never a date or an end; empty when none is recorded.",
+  },
+  {
+    name: "recall_review",
+    description:
+      'The recall review: each registry search\'s result (a notice, or "No match found in <registry> as of <day>", which is not proof that no recall exists), or "Recall review: not performed.". Never "no recall".',
   },
 ] as const;
 
@@ -183,6 +202,12 @@ function kindCells(chosen: Commitment[], sources: Map<string, Source>): { main: 
   };
 }
 
+/** The EU label cells of a row: class, index, page and declared years, several registrations joined. */
+function euLabelCells(labels: ReturnType<typeof euLabels>): string[] {
+  const cell = (pick: (eu: ReturnType<typeof euLabels>[number]["euLabel"]) => string) => labels.map((x) => pick(x.euLabel)).join(LIST_SEPARATOR);
+  return [cell((eu) => eu.class), cell((eu) => String(eu.index)), cell((eu) => eu.url), cell((eu) => (eu.declaredMinimumSoftwareUpdateYears ?? "").toString())];
+}
+
 /**
  * The row maker for a site: each record's rows, in variant and region order,
  * every cell formula-neutralized. (Made once per build: the links and the
@@ -204,6 +229,8 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
     const page = u.page(r.slug);
     const record = u.record(r.slug);
     const osVersions = (r.osVersions ?? []).map(osVersionWords).join(LIST_SEPARATOR);
+    const recalls = recallSummary(r);
+    const labels = euLabels(r);
     const rows: DatasetRow[] = [];
     for (const v of r.variants) {
       for (const region of rowRegions(r, v.model, v.regions)) {
@@ -230,6 +257,8 @@ export function datasetRows(site: Site): (r: DeviceRecord) => DatasetRow[] {
           ...os.statements,
           osVersions,
           codes.map((i) => `${i.value} (${i.kind}${i.regions ? `; ${i.regions.join(", ")}` : ""})`).join(LIST_SEPARATOR),
+          ...euLabelCells(labels.filter((x) => !x.scope?.models || x.scope.models.includes(v.model))),
+          recalls,
         ];
         rows.push(row.map(neutralizeFormula));
       }

@@ -118,16 +118,40 @@ describe("the evidence document", () => {
   it.each([
     [
       { result: "no-match-on-date", matches: [] },
-      'No match in EU Safety Gate as of 2026-11-01 (query "Alpha Phone"). This is not proof that no recall exists.',
+      "No match found in EU Safety Gate as of 2026-11-01 (searched for Example Maker Alpha Phone (codes SM-A525F)). This is not proof that no recall exists.",
     ],
     [
-      { result: "match", matches: [{ id: "A12/00001/25", url: "https://ec.europa.eu/safety-gate-alerts/x", title: "Recall" }] },
-      '1 notice(s) in EU Safety Gate matched the query "Alpha Phone" on 2026-11-01.',
+      {
+        result: "match",
+        matches: [
+          {
+            url: "https://ec.europa.eu/safety-gate-alerts/x",
+            title: "Recall",
+            number: "A12/00001/25",
+            date: { value: "2025-03-04", precision: "day" },
+            hazard: "the battery can overheat",
+            remedy: "a free battery replacement",
+          },
+        ],
+      },
+      "Recall notice in EU Safety Gate (searched on 2026-11-01 for Example Maker Alpha Phone (codes SM-A525F)): A12/00001/25, 2025-03-04: the battery can overheat; remedy: a free battery replacement.",
+    ],
+    [
+      { result: "match", matches: [{ url: "https://ec.europa.eu/safety-gate-alerts/y", title: "A notice with no number" }] },
+      "Recall notice in EU Safety Gate (searched on 2026-11-01 for Example Maker Alpha Phone (codes SM-A525F)): A notice with no number.",
     ],
   ])("a recall review %j reads %j", (result, statement) => {
     const [review] = alpha.evidence.recallReview;
     const r = fixtureRecord("alpha-phone", { evidence: { ...alpha.evidence, recallReview: [{ ...review!, ...result }] } } as Partial<DeviceRecord>);
-    expect(evidenceDocument(r, site).recallReview[0]!.statement).toBe(statement);
+    const ev = evidenceDocument(r, site);
+    expect(ev.recallReview[0]!.statement).toBe(statement);
+    expect(ev.recallReviewSummary).toBe(statement);
+    expect(statement).not.toMatch(/no recall(?! exists)/i);
+  });
+
+  it("says a record with no recall review had none performed, never nothing", () => {
+    const r = fixtureRecord("alpha-phone", { evidence: { ...alpha.evidence, recallReview: [] } } as Partial<DeviceRecord>);
+    expect(evidenceDocument(r, site).recallReviewSummary).toBe("Recall review: not performed.");
   });
 
   it("lists revisions newest first, and links the record, its page and itself", () => {

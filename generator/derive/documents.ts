@@ -6,6 +6,7 @@ import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
 import { verdictHeadline } from "./verdict-headline.ts";
+import { recallStatement, recallSummary } from "./evidence-words.ts";
 import { perRecord } from "./memo.ts";
 import { latestRevisionDay } from "./catalog.ts";
 import { manufacturerSlug } from "./manufacturers.ts";
@@ -117,12 +118,6 @@ function assertionsOf(r: DeviceRecord) {
   );
 }
 
-function recallStatement(rr: DeviceRecord["evidence"]["recallReview"][number]): string {
-  return rr.result === "match"
-    ? `${rr.matches.length} notice(s) in ${rr.registry} matched the query "${rr.query}" on ${rr.searchedOn}.`
-    : `No match in ${rr.registry} as of ${rr.searchedOn} (query "${rr.query}"). This is not proof that no recall exists.`;
-}
-
 export function evidenceDocument(r: DeviceRecord, site: Site): EvidenceDocument {
   const u = urls(site);
   return {
@@ -133,6 +128,7 @@ export function evidenceDocument(r: DeviceRecord, site: Site): EvidenceDocument 
     identifiers: r.variants.flatMap((v) => (v.identifiers ?? []).map((identifier) => ({ model: v.model, ...identifier }))),
     sources: r.evidence.sources,
     recallReview: r.evidence.recallReview.map((rr) => ({ ...rr, statement: recallStatement(rr) })),
+    recallReviewSummary: recallSummary(r),
     repairability: r.evidence.repairability,
     revisions: [...r.evidence.revisions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
     attribution: attribution(site),

@@ -15,12 +15,13 @@ import { attribution, urls, type Site } from "./site.ts";
 import { LICENSE } from "../contract/license.ts";
 import { describeScope, commitmentStatus } from "./verdict.ts";
 import { manufacturerSlug } from "./manufacturers.ts";
+import { recallSummary } from "./evidence-words.ts";
 
 export type SqlValue = string | number | null;
 
 export interface Column {
   name: string;
-  type: "TEXT" | "INTEGER";
+  type: "TEXT" | "INTEGER" | "REAL";
   /** Never NULL. */
   required?: boolean;
   description: string;
@@ -39,6 +40,7 @@ export interface Table {
 
 const text = (name: string, description: string, required = false): Column => ({ name, type: "TEXT", required, description });
 const int = (name: string, description: string, required = false): Column => ({ name, type: "INTEGER", required, description });
+const real = (name: string, description: string, required = false): Column => ({ name, type: "REAL", required, description });
 const slugColumn = text("device_slug", "The record's slug (devices.slug).", true);
 const indexColumn = (name: string, of: string) => int(name, `Position in the record's ${of} list, from 0 (the JSON path's index).`, true);
 
@@ -103,7 +105,7 @@ export const SQLITE_TABLES: Table[] = [
       text("released_precision", "day, month, quarter, year or unknown.", true),
       text("aliases", "JSON array of other names people search for.", true),
       text("verdict_code", "The lifecycle verdict's code on the dump's day (docs/API.md#verdicts).", true),
-      text("verdict_label", "The verdict in words, as the badge says it.", true),
+      text("verdict_label", "The verdict's precise short statement: each date's kind and precision (the badge says verdict_headline).", true),
       text("verdict_reason", "Why: which commitments and sources the verdict rests on.", true),
       text("verdict_valid_from", "The first day the verdict holds, when known."),
       text("verdict_valid_until", "The last day the verdict holds before it changes by the calendar alone, when known."),
@@ -113,6 +115,8 @@ export const SQLITE_TABLES: Table[] = [
       text("page_url", "The canonical device page: link each reused fact here (dataset license).", true),
       text("record_url", "The record in the JSON API.", true),
       text("evidence_url", "The record's evidence in the JSON API.", true),
+      text("recall_review", 'The recall review in one line: each search\'s statement, or "Recall review: not performed."; never "no recall".', true),
+      text("verdict_headline", "The verdict in plain words, as the badge, the device page and the fleet check say it.", true),
     ],
     primaryKey: ["slug"],
     indexes: [["manufacturer_slug"], ["verdict_code"], ["device_type"], ["name"]],
@@ -139,6 +143,8 @@ export const SQLITE_TABLES: Table[] = [
           d.links.page,
           d.links.self,
           d.links.evidence,
+          recallSummary(r),
+          d.verdict.headline,
         ],
       ];
     },
@@ -306,18 +312,23 @@ export const SQLITE_TABLES: Table[] = [
   },
   {
     name: "recall_reviews",
-    description: "Searches of recall registries. A dated non-match is not proof that no recall exists.",
+    description:
+      'Searches of recall registries, one registry and one day each. A dated non-match is not proof that no recall exists; a record with no row here had no review performed ("not performed", devices.recall_review).',
     columns: [
       slugColumn,
       indexColumn("review_index", "evidence.recallReview"),
-      text("registry", "The registry searched.", true),
+      text("registry", "The one registry searched.", true),
       text("registry_url", "The registry's address.", true),
       text("searched_on", "The day of the search.", true),
-      text("query", "The exact query used.", true),
+      text("query", "The exact text typed into the registry's search; NULL when none was typed."),
       text("result", "no-match-on-date or match.", true),
       text("statement", "What the result says, in words that keep its limits.", true),
-      text("matches", "JSON array of the matching notices (title, url, date).", true),
+      text("matches", "JSON array of the matching notices (title, url, date, number, hazard, remedy).", true),
       text("note", "The curator's note."),
+      text("searched_maker", "The maker searched for.", true),
+      text("searched_model", "The model name searched for.", true),
+      text("searched_codes", "JSON array of the model codes searched for.", true),
+      text("source_ids", "JSON array of the sources the review rests on (sources.source_id).", true),
     ],
     primaryKey: ["device_slug", "review_index"],
     indexes: [],
@@ -328,27 +339,65 @@ export const SQLITE_TABLES: Table[] = [
         rr.registry,
         rr.registryUrl,
         rr.searchedOn,
-        rr.query,
+        rr.query ?? null,
         rr.result,
         rr.statement,
         JSON.stringify(rr.matches),
         rr.note ?? null,
+        rr.searched.maker,
+        rr.searched.model,
+        JSON.stringify(rr.searched.codes),
+        JSON.stringify(rr.sourceIds),
       ]),
   },
   {
     name: "repairability",
-    description: "Repairability scores, as each scheme writes them.",
+    description: "Repairability scores, as each scheme writes them; for the EU energy label, the registration's values as the supplier declared them.",
     columns: [
       slugColumn,
       indexColumn("score_index", "evidence.repairability"),
       text("scheme", "The scheme.", true),
       text("score", "The score as the scheme writes it.", true),
       text("source_id", "sources.source_id.", true),
-      text("checked", "The day it was checked.", true),
+      text("checked", "The day the value was read from the source.", true),
+      text("scope_models", "JSON array of the variants the score covers; NULL means the whole device."),
+      int("eu_registration", "The EPREL registration number; NULL for other schemes."),
+      text("eu_url", "The registration's public EPREL page."),
+      text("eu_model_identifier", "The model identifier the supplier registered."),
+      text("eu_class", "The EU repairability class, A (best) to E, as registered."),
+      real("eu_index", "The EU repairability index, 0 to 5, as registered (never France's 0–10 index)."),
+      text("eu_sub_scores", "JSON object of the five parameters of the index, each as registered."),
+      int("eu_battery_cycles", "Battery endurance in full charge cycles, as registered."),
+      text("eu_first_on_market", "The day the supplier declared the model was first placed on the EU market."),
+      int(
+        "eu_declared_min_software_years",
+        "The supplier's declared minimum years of software updates, counted from the end of placement on the EU market (a day not known here): never a date.",
+      ),
     ],
     primaryKey: ["device_slug", "score_index"],
-    indexes: [],
-    rows: (r) => r.evidence.repairability.map((x, i) => [r.slug, i, x.scheme, x.score, x.sourceId, x.checked]),
+    indexes: [["eu_class"]],
+    rows: (r) =>
+      r.evidence.repairability.map((x, i) => {
+        const eu = x.euLabel;
+        return [
+          r.slug,
+          i,
+          x.scheme,
+          x.score,
+          x.sourceId,
+          x.checked,
+          json(x.scope?.models),
+          eu?.registration ?? null,
+          eu?.url ?? null,
+          eu?.modelIdentifier ?? null,
+          eu?.class ?? null,
+          eu?.index ?? null,
+          eu?.subScores ? JSON.stringify(eu.subScores) : null,
+          eu?.batteryEnduranceCycles ?? null,
+          eu?.firstOnMarket ?? null,
+          eu?.declaredMinimumSoftwareUpdateYears ?? null,
+        ];
+      }),
   },
   {
     name: "revisions",

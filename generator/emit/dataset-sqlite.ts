@@ -34,7 +34,7 @@ const ROOM_MIN = 4 * 1024 * 1024;
 /** For the load only: none of them is stored in the file. */
 const LOAD_PRAGMAS = ["PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF", "PRAGMA temp_store = MEMORY", "PRAGMA locking_mode = EXCLUSIVE"];
 /** PRAGMA user_version: the version of the schema in docs/dumps.md; raised when a table or column changes. */
-export const SQLITE_SCHEMA_VERSION = 1;
+export const SQLITE_SCHEMA_VERSION = 2;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const columnSql = (c: Column) => `${quote(c.name)} ${c.type}${c.required ? " NOT NULL" : ""}`;

@@ -301,16 +301,40 @@ export const Source = z
       });
   });
 
+/** A recall notice a registry published: its own number, day, hazard and remedy, and where it was read. */
+export const RecallNotice = z
+  .object({
+    title: Text.meta({ description: "The notice's title, or what the page that reports it is." }),
+    url: HttpsUrl.meta({ description: "Where the notice (or the stored report of it) can be read." }),
+    date: PartialDate.optional().meta({ description: "The day (or month) the notice was published, as precisely as the page gives it." }),
+    number: Text.optional().meta({ description: "The registry's own recall number as the page writes it (e.g. CPSC 16-266); absent when no page shows one." }),
+    hazard: Text.optional().meta({ description: "The hazard, in a few words." }),
+    remedy: Text.optional().meta({ description: "What owners are offered, in a few words." }),
+  })
+  .strict();
+
 export const RecallReview = z
   .object({
-    registry: Text.meta({ description: "The registry searched, e.g. EU Safety Gate." }),
+    registry: Text.meta({ description: "The one registry searched, e.g. EU Safety Gate, U.S. CPSC recalls." }),
     registryUrl: HttpsUrl,
     searchedOn: Day,
-    query: Text.meta({ description: "The exact query used." }),
+    searched: z
+      .object({
+        maker: Text,
+        model: Text,
+        codes: z.array(Text).default([]).meta({ description: "Model codes searched for, as typed." }),
+      })
+      .strict()
+      .meta({ description: "What was searched for: the maker, the model name and any model codes." }),
+    query: Text.optional().meta({ description: "The exact text typed into the registry's search, when it took text." }),
     result: z.enum(["no-match-on-date", "match"]).meta({
-      description: "no-match-on-date: nothing matched that query on that day; not proof that no recall exists.",
+      description: "no-match-on-date: nothing matched that search in that registry on that day; not proof that no recall exists.",
     }),
-    matches: z.array(z.object({ title: Text, url: HttpsUrl, date: PartialDate.optional() }).strict()).default([]),
+    matches: z.array(RecallNotice).default([]),
+    sourceIds: z
+      .array(Id)
+      .default([])
+      .meta({ description: "Sources the review rests on (e.g. a stored page that reports the notice); each must be an id in evidence.sources." }),
     note: Text.optional(),
   })
   .strict()
@@ -321,12 +345,51 @@ export const RecallReview = z
       ctx.addIssue({ code: "custom", path: ["matches"], message: 'must be empty when result is "no-match-on-date"' });
   });
 
+/** The EU energy label's repairability classes (Regulation (EU) 2023/1669), best first. */
+export const EU_REPAIR_CLASSES = ["A", "B", "C", "D", "E"] as const;
+
+/**
+ * A smartphone's EU energy label registration in EPREL, as the supplier
+ * declared it: the class and the index as written (never recomputed one from
+ * the other), the five sub-scores as written, battery endurance, the first
+ * day on the market and the declared minimum years of software updates.
+ */
+export const EuEnergyLabel = z
+  .object({
+    registration: z.number().int().positive().meta({ description: "The EPREL registration number." }),
+    url: HttpsUrl.meta({ description: "The registration's public EPREL page." }),
+    modelIdentifier: Text.meta({ description: "The model identifier the supplier registered (one model code can cover one regional variant only)." }),
+    supplier: Text.meta({ description: "The supplier or trademark as registered." }),
+    class: z.enum(EU_REPAIR_CLASSES).meta({ description: "The repairability class, A (best) to E, as registered." }),
+    index: z.number().min(0).max(5).meta({ description: "The repairability index, 0 to 5, as registered (not France's 0–10 index)." }),
+    subScores: z
+      .object({
+        disassemblyDepth: Text,
+        fasteners: Text,
+        tools: Text,
+        spareParts: Text,
+        repairInformation: Text,
+      })
+      .strict()
+      .optional()
+      .meta({ description: "The five parameters of the index, each as registered (numbers or EPREL's category names)." }),
+    batteryEnduranceCycles: z.number().int().positive().optional().meta({ description: "Battery endurance in full charge cycles, as registered." }),
+    firstOnMarket: Day.optional().meta({ description: "The day the supplier declared the model was first placed on the EU market." }),
+    declaredMinimumSoftwareUpdateYears: z.number().int().positive().optional().meta({
+      description:
+        "The supplier's declared minimum years of software updates. A minimum counted from the end of placement on the EU market (Regulation (EU) 2023/1670), a day not known here: never a date, never an end.",
+    }),
+  })
+  .strict();
+
 export const Repairability = z
   .object({
-    scheme: Text.meta({ description: "e.g. French repairability index, EU energy label repairability class." }),
-    score: Text.meta({ description: 'As the scheme writes it, e.g. "8.7/10" or "B".' }),
+    scheme: Text.meta({ description: "e.g. French repairability index, EU energy label repairability class (Regulation (EU) 2023/1669)." }),
+    score: Text.meta({ description: 'As the scheme writes it, e.g. "8.7/10" or "C (2.96)".' }),
+    euLabel: EuEnergyLabel.optional().meta({ description: "For the EU energy label: the registration's values, as the supplier declared them." }),
+    scope: Scope.optional().meta({ description: "The variants and markets the score covers; absent means the whole device." }),
     sourceId: Id.meta({ description: "The source of the score; an id in evidence.sources." }),
-    checked: Day,
+    checked: Day.meta({ description: "The day the value was read from the source." }),
   })
   .strict();
 

@@ -176,9 +176,10 @@ export const Assertion = z
 
 export const RecallReviewDocument = RecallReview.safeExtend({
   statement: z.string().meta({
-    description: "The search result in words. A dated non-match says exactly that, and that it is not proof that no recall exists.",
+    description:
+      'The result in words: the notices found, or a dated non-match scoped to the one registry ("No match found in <registry> as of <day> …"), which is not proof that no recall exists.',
   }),
-}).meta({ description: "One recall-registry search. An empty list of searches means none is recorded, not that there is no recall." });
+}).meta({ description: "One recall-registry search. An empty list of searches means none was performed, not that there is no recall." });
 
 export const EvidenceDocument = z
   .strictObject({
@@ -191,6 +192,9 @@ export const EvidenceDocument = z
       .meta({ description: "Which model code rests on which source: every variant's identifiers, in variant order, each with its variant's model." }),
     sources: z.array(Source).meta({ description: "Links only: a source's content is never copied." }),
     recallReview: z.array(RecallReviewDocument),
+    recallReviewSummary: z.string().meta({
+      description: 'The recall review in one line: each search\'s statement, or "Recall review: not performed." when none is recorded. Never "no recall".',
+    }),
     repairability: z.array(Repairability),
     revisions: z.array(Revision).meta({ description: "Dated changes to the record, newest first." }),
     attribution: Attribution,

@@ -122,6 +122,19 @@ describe("the OpenAPI document", () => {
     await SwaggerParser.validate(structuredClone(doc) as any);
   });
 
+  it("describes the recall review and the EU label the evidence carries", () => {
+    const evidence = deref(doc.components.schemas.EvidenceDocument);
+    expect(Object.keys(evidence.properties)).toEqual(expect.arrayContaining(["recallReview", "recallReviewSummary", "repairability"]));
+    const repair = deref(deref(evidence.properties.repairability).items);
+    const label = deref(repair.properties.euLabel);
+    expect(Object.keys(label.properties)).toEqual(
+      expect.arrayContaining(["registration", "url", "class", "index", "subScores", "batteryEnduranceCycles", "declaredMinimumSoftwareUpdateYears"]),
+    );
+    expect(label.properties.declaredMinimumSoftwareUpdateYears.description).toMatch(/never a date/);
+    const review = deref(deref(evidence.properties.recallReview).items);
+    expect(Object.keys(review.properties)).toEqual(expect.arrayContaining(["searched", "result", "matches", "statement"]));
+  });
+
   it("declares each path's placeholders as path parameters, and unique operation ids", () => {
     const ids: string[] = [];
     for (const [template, item] of Object.entries<Json>(doc.paths)) {

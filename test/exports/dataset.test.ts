@@ -28,6 +28,24 @@ describe("the whole catalog, /api/v1/dataset", () => {
     expect(header).toEqual(DATASET_COLUMNS.map((c) => c.name));
   });
 
+  it("carries the EU label's class, index, page and declared software years, and every record's recall review, never as 'no recall'", () => {
+    const all = rows("dataset.csv");
+    const kappa = all.filter((r) => r.device_slug === "kappa-phone");
+    expect(kappa.map((r) => [r.eu_repairability_class, r.eu_repairability_index, r.eu_label_url, r.eu_declared_min_software_years])).toContainEqual([
+      "C",
+      "2.96",
+      "https://eprel.example/screen/product/smartphonestablets20231669/1234567",
+      "5",
+    ]);
+    expect(all.find((r) => r.device_slug === "beta-tablet")!.eu_repairability_class).toBe("");
+    expect(all.find((r) => r.device_slug === "beta-tablet")!.recall_review).toBe("Recall review: not performed.");
+    expect(all.find((r) => r.device_slug === "alpha-phone")!.recall_review).toBe(
+      "No match found in EU Safety Gate as of 2026-11-01 (searched for Example Maker Alpha Phone (codes SM-A525F)). This is not proof that no recall exists.",
+    );
+    expect(all.find((r) => r.device_slug === "gamma-phone")!.recall_review).toMatch(/^Recall notice in Example Recalls Registry .*26-001/);
+    for (const r of all) expect(r.recall_review, r.device_slug).not.toMatch(/no recall(?! exists)/i);
+  });
+
   it("the docs list the same columns in the same order", () => {
     const docs = readFileSync(path.resolve(import.meta.dirname, "../../docs/exports.md"), "utf8");
     const documented = [...docs.matchAll(/^\| \d+ \| `([a-z_]+)` \|/gm)].map((m) => m[1]);

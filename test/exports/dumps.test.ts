@@ -177,6 +177,31 @@ describe.skipIf(!hasSqlite3 && !process.env.CI)("/api/v1/dataset.sqlite in the s
     expect(about.records).toBe(String(PUBLISHED_FIXTURES.length));
   });
 
+  it("holds the EU label's values as registered and each record's recall review", () => {
+    expect(
+      rows(
+        "SELECT scheme, eu_class, eu_index, eu_registration, eu_declared_min_software_years, scope_models FROM repairability WHERE device_slug = 'kappa-phone'",
+      ),
+    ).toEqual([
+      {
+        scheme: "EU energy label repairability class (Regulation (EU) 2023/1669)",
+        eu_class: "C",
+        eu_index: 2.96,
+        eu_registration: 1234567,
+        eu_declared_min_software_years: 5,
+        scope_models: '["KAPPA-A1"]',
+      },
+    ]);
+    expect(rows("SELECT recall_review FROM devices WHERE slug = 'beta-tablet'")).toEqual([{ recall_review: "Recall review: not performed." }]);
+    const [gamma] = rows("SELECT result, searched_model, matches FROM recall_reviews WHERE device_slug = 'gamma-phone'");
+    expect(gamma).toMatchObject({ result: "match", searched_model: "Gamma Phone" });
+    expect(JSON.parse(gamma!.matches as string)[0]).toMatchObject({
+      number: "26-001",
+      hazard: "the charger can overheat",
+      remedy: "a free replacement charger",
+    });
+  });
+
   it("keeps hostile record text as data", () => {
     const [hostile] = rows("SELECT name FROM devices WHERE slug = 'hostile-device'");
     const record = JSON.parse(readFileSync(path.join(dist, "api/v1/devices/hostile-device.json"), "utf8"));

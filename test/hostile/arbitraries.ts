@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEVICE_TYPES, EVIDENCE_LEVELS, IDENTIFIER_KINDS, OS_NAMES } from "../../generator/schema/record.ts";
+import { DEVICE_TYPES, EU_REPAIR_CLASSES, EVIDENCE_LEVELS, IDENTIFIER_KINDS, OS_NAMES } from "../../generator/schema/record.ts";
 import { CEILING_WORDS } from "../../generator/load/validate.ts";
 import { tempDir } from "../helpers/build.ts";
 
@@ -264,13 +264,22 @@ export function makeRecord(g: G, i: number): Raw {
       registry: text(g),
       registryUrl: url(g),
       searchedOn: day(g, 2020, 2026),
-      query: text(g),
+      searched: defined({ maker: text(g), model: text(g), codes: maybe(g, () => Array.from({ length: g(fc.integer, { min: 0, max: 2 }) }, () => text(g))) }),
+      query: maybe(g, () => text(g)),
       result: match ? "match" : "no-match-on-date",
       matches: match
         ? Array.from({ length: g(fc.integer, { min: 1, max: 2 }) }, () =>
-            defined({ title: text(g), url: url(g), date: maybe(g, () => partialDate(g, g(fc.integer, { min: 2015, max: 2026 }))) }),
+            defined({
+              title: text(g),
+              url: url(g),
+              date: maybe(g, () => partialDate(g, g(fc.integer, { min: 2015, max: 2026 }))),
+              number: maybe(g, () => text(g)),
+              hazard: maybe(g, () => text(g)),
+              remedy: maybe(g, () => text(g)),
+            }),
           )
         : maybe(g, () => []),
+      sourceIds: maybe(g, () => some(g, ctx.sourceIds)),
       note: maybe(g, () => text(g)),
     });
   });
@@ -301,7 +310,29 @@ export function makeRecord(g: G, i: number): Raw {
     evidence: defined({
       sources,
       recallReview: recallReview.length || g(fc.boolean) ? recallReview : undefined,
-      repairability: maybe(g, () => [{ scheme: text(g), score: text(g), sourceId: g(fc.constantFrom, ...ctx.sourceIds), checked: day(g, 2015, 2026) }]),
+      repairability: maybe(g, () => [
+        defined({
+          scheme: text(g),
+          score: text(g),
+          euLabel: maybe(g, () =>
+            defined({
+              registration: g(fc.integer, { min: 1, max: 9_999_999 }),
+              url: url(g),
+              modelIdentifier: text(g),
+              supplier: text(g),
+              class: g(fc.constantFrom, ...EU_REPAIR_CLASSES),
+              index: g(fc.integer, { min: 0, max: 500 }) / 100,
+              subScores: maybe(g, () => ({ disassemblyDepth: text(g), fasteners: text(g), tools: text(g), spareParts: text(g), repairInformation: text(g) })),
+              batteryEnduranceCycles: maybe(g, () => g(fc.integer, { min: 100, max: 2000 })),
+              firstOnMarket: maybe(g, () => day(g, 2020, 2026)),
+              declaredMinimumSoftwareUpdateYears: maybe(g, () => g(fc.integer, { min: 1, max: 10 })),
+            }),
+          ),
+          scope: maybe(g, () => scope(g, ctx.models, ctx.regions)),
+          sourceId: g(fc.constantFrom, ...ctx.sourceIds),
+          checked: day(g, 2015, 2026),
+        }),
+      ]),
       revisions: Array.from({ length: g(fc.integer, { min: 1, max: 3 }) }, () => ({ date: day(g, 2015, 2026), change: text(g), reason: text(g) })),
     }),
   });

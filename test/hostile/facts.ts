@@ -215,8 +215,11 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
         `${s}.html: link to ${src.url}`,
       );
     }
-    for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.query, rr.searchedOn]) onPage(x, "recall review");
-    for (const x of r.evidence.repairability) for (const y of [x.scheme, x.score, x.checked]) onPage(y, "repairability");
+    for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.searched.model, rr.searchedOn]) onPage(x, "recall review");
+    for (const x of r.evidence.repairability) {
+      for (const y of [x.scheme, x.score, x.checked]) onPage(y, "repairability");
+      if (x.euLabel) for (const y of [x.euLabel.class, String(x.euLabel.index), x.euLabel.modelIdentifier, String(x.euLabel.registration)]) onPage(y, "EU energy label");
+    }
     for (const rev of r.evidence.revisions) for (const y of [rev.date, rev.change, rev.reason]) onPage(y, "revision");
     same(
       page.tags.some((t) => t.attrs.role === "img" && t.attrs["aria-label"]?.startsWith(`Update status of ${r.name}:`)),

@@ -91,7 +91,13 @@ export function recordsSuite(target: () => HttpTarget) {
       const ev = await res.json();
       expect(Object.keys(ev)).toEqual(expect.arrayContaining(["assertions", "sources", "recallReview", "repairability", "revisions"]));
       expect(ev.assertions.map((a: any) => a.subject)).toEqual(["support.security[0].end", "support.os[0].end"]);
-      expect(ev.recallReview[0].statement).toBe('No match in EU Safety Gate as of 2026-11-01 (query "Alpha Phone"). This is not proof that no recall exists.');
+      expect(ev.recallReview[0].statement).toBe(
+        "No match found in EU Safety Gate as of 2026-11-01 (searched for Example Maker Alpha Phone (codes SM-A525F)). This is not proof that no recall exists.",
+      );
+      expect(ev.recallReviewSummary).toBe(ev.recallReview[0].statement);
+      expect(JSON.stringify(ev)).not.toMatch(/no recall(?! exists)/i);
+      // A record with no review says so, never nothing.
+      expect((await (await get("/api/v1/devices/beta-tablet/evidence")).json()).recallReviewSummary).toBe("Recall review: not performed.");
       expect(ev.revisions.map((r: any) => r.date)).toEqual(["2026-11-01", "2026-10-01"]);
     });
   });

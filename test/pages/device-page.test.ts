@@ -52,31 +52,38 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
       /End\s+not documented \(unknown\)\s+Status\s+within an announced ceiling \(not a commitment\)/,
     );
     expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(/None recorded/);
-    // Third-party evidence: the badge says ", unconfirmed", so its accessible name and the verdict label do too.
-    const label = "updates up to 2028-07 (month), announced, unconfirmed";
-    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(label);
+    // Third-party evidence: the headline ends "(unconfirmed)", the precise label ", unconfirmed"; the badge says the headline, and so does its accessible name.
+    const headline = "Gets security updates; Example Maker aims to give them up to July 2028, not a promise (unconfirmed)";
+    const verdict = await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText();
+    expect(verdict).toContain(headline);
+    expect(verdict).toContain("updates up to 2028-07 (month), announced, unconfirmed");
     expect(
       await page
-        .getByRole("img", { name: `Update status of Theta Watch: ${label}` })
+        .getByRole("img", { name: `Update status of Theta Watch: ${headline}` })
         .locator("svg title")
         .textContent(),
-    ).toBe(`support: ${label}`);
+    ).toBe(`support: ${headline}`);
   });
 
   it("says an end the source gives no date for is ended, date not documented, never unknown", async () => {
     const { page, errors } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/iota-phone`);
     const label = "no security updates; end date not documented, unconfirmed";
-    expect(await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText()).toContain(`${label} (security-ended)`);
+    const headline = "No security updates; when they ended is not documented (unconfirmed)";
+    const verdict = await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText();
+    expect(verdict).toContain(`${label} (security-ended)`);
+    // The plain headline first, the precise label under it.
+    expect(verdict.indexOf(headline)).toBeGreaterThan(-1);
+    expect(verdict.indexOf(headline)).toBeLessThan(verdict.indexOf(label));
     const security = await page.getByRole("region", { name: "Security updates" }).innerText();
     expect(security).toMatch(/End\s+ended; date not documented\s+Status\s+ended; end date not documented/);
     expect(security).not.toMatch(/unknown/);
     expect(
       await page
-        .getByRole("img", { name: `Update status of Iota Phone: ${label}` })
+        .getByRole("img", { name: `Update status of Iota Phone: ${headline}` })
         .locator("svg title")
         .textContent(),
-    ).toBe(`support: ${label}`);
+    ).toBe(`support: ${headline}`);
     expect(errors).toEqual([]);
   });
 
@@ -123,12 +130,32 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     const { page } = await sharedPage(site.browser);
     await page.goto(`${site.origin}/devices/alpha-phone`);
     const headings = await page.locator("h3").allInnerTexts();
-    expect(headings).toEqual(expect.arrayContaining(["Lifecycle assertions", "Sources", "Recall review", "Repairability", "Revision history"]));
+    expect(headings).toEqual(expect.arrayContaining(["Lifecycle assertions", "Sources", "Repair and recalls", "Revision history"]));
+    expect(await page.locator("h4").allInnerTexts()).toEqual(expect.arrayContaining(["Recall review", "Repairability"]));
     const text = await page.locator("main").innerText();
-    expect(text).toContain("No match in EU Safety Gate as of 2026-11-01");
+    expect(text).toContain("No match found in EU Safety Gate as of 2026-11-01");
     expect(text).toContain("This is not proof that no recall exists.");
+    expect(text).not.toMatch(/no recall(?! exists)/i);
     expect(text).toMatch(/\[maker-policy\] Software update policy, Example Maker \(checked 2026-11-01\)/);
     expect(text).toContain("French repairability index: 8.2/10");
+  });
+
+  it("says the EU label's class and index with its EPREL page, the declared software years as a minimum with no date, and an unreviewed record's recall review as not performed", async () => {
+    const { page } = await sharedPage(site.browser);
+    await page.goto(`${site.origin}/devices/kappa-phone`);
+    const text = await page.locator("main").innerText();
+    expect(text).toMatch(/EU energy label repairability class \(Regulation \(EU\) 2023\/1669\): C \(2\.96\), that is class C, index 2\.96 of 5/);
+    expect(await page.getByRole("link", { name: "EPREL registration 1234567" }).getAttribute("href")).toBe(
+      "https://eprel.example/screen/product/smartphonestablets20231669/1234567",
+    );
+    expect(text).toContain(
+      "The supplier declares at least 5 years of software updates, counted from the end of placement on the EU market, a day not known here; it gives no end date.",
+    );
+    expect(text).toContain("Recall review: not performed.");
+    await page.goto(`${site.origin}/devices/gamma-phone`);
+    expect(await page.locator("main").innerText()).toMatch(
+      /Recall notice in Example Recalls Registry .*26-001, 2026-03 \(month\): the charger can overheat; remedy: a free replacement charger\./,
+    );
   });
 
   it("links the JSON, the evidence, CSV files, its calendars, its manufacturer and a correction path, and draws its badge itself", async () => {

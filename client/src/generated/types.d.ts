@@ -294,7 +294,12 @@ export type EvidenceDocument = {
         registry: string;
         registryUrl: string;
         searchedOn: string;
-        query: string;
+        searched: {
+            maker: string;
+            model: string;
+            codes: string[];
+        };
+        query?: string | undefined;
         result: "match" | "no-match-on-date";
         matches: {
             title: string;
@@ -303,13 +308,41 @@ export type EvidenceDocument = {
                 value?: string | undefined;
                 precision: "day" | "month" | "quarter" | "unknown" | "year";
             } | undefined;
+            number?: string | undefined;
+            hazard?: string | undefined;
+            remedy?: string | undefined;
         }[];
+        sourceIds: string[];
         note?: string | undefined;
         statement: string;
     }[];
+    recallReviewSummary: string;
     repairability: {
         scheme: string;
         score: string;
+        euLabel?: {
+            registration: number;
+            url: string;
+            modelIdentifier: string;
+            supplier: string;
+            class: "A" | "B" | "C" | "D" | "E";
+            index: number;
+            subScores?: {
+                disassemblyDepth: string;
+                fasteners: string;
+                tools: string;
+                spareParts: string;
+                repairInformation: string;
+            } | undefined;
+            batteryEnduranceCycles?: number | undefined;
+            firstOnMarket?: string | undefined;
+            declaredMinimumSoftwareUpdateYears?: number | undefined;
+        } | undefined;
+        scope?: {
+            models?: string[] | undefined;
+            regions?: string[] | undefined;
+            carriers?: string[] | undefined;
+        } | undefined;
         sourceId: string;
         checked: string;
     }[];

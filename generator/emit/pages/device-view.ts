@@ -8,6 +8,7 @@ import { deviceDocument, deviceSummary, evidenceDocument } from "../../derive/do
 import { manufacturerSlug } from "../../derive/manufacturers.ts";
 import { inSite, urls, type Site } from "../../derive/site.ts";
 import { deviceChart } from "../../derive/timeline.ts";
+import { RECALL_NOT_PERFORMED, softwareYearsWords } from "../../derive/evidence-words.ts";
 import { verdictOf } from "../../derive/verdict.ts";
 import type { DeviceRecord } from "../../schema/record.ts";
 import { badgeSvg, recordBadge } from "../badge.ts";
@@ -54,6 +55,11 @@ export function deviceViews(catalog: Pick<Catalog, "published">, site: Site) {
     hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
     hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
     datasetYears: supportYears(r).map((year) => ({ year, url: local.datasetYear(year) })),
+    recallNotPerformed: RECALL_NOT_PERFORMED,
+    repairs: r.evidence.repairability.map((x) => ({
+      ...x,
+      softwareYears: x.euLabel?.declaredMinimumSoftwareUpdateYears ? softwareYearsWords(x.euLabel.declaredMinimumSoftwareUpdateYears) : null,
+    })),
   });
 }
 
