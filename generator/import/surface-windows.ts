@@ -437,13 +437,15 @@ export function runSurfaceWindows(input: SurfaceWindowsInput): {
     const earlier = new Map(r.evidence.sources.map((s) => [s.id, s]));
     // A source the record already cites at the same address stays as it is (a curator may have titled it).
     const sameSource = (a: Source, b: Source | undefined) => b !== undefined && a.url === b.url;
+    const fresh = new Map(ours.map((s) => [s.id, sameSource(s, earlier.get(s.id)) ? earlier.get(s.id)! : s]));
     const next: DeviceRecord = {
       ...r,
       caveats: [...r.caveats.filter((c) => !isOurCaveat(c)), ...facts.caveats],
       support: { os, security },
       evidence: {
         ...r.evidence,
-        sources: [...r.evidence.sources.filter((s) => !ids.has(s.id)), ...ours.map((s) => (sameSource(s, earlier.get(s.id)) ? earlier.get(s.id)! : s))],
+        // In place, so a source another importer added after ours keeps its position and a second run changes nothing.
+        sources: [...r.evidence.sources.map((s) => (ids.has(s.id) ? fresh.get(s.id)! : s)), ...ours.filter((s) => !earlier.has(s.id)).map((s) => fresh.get(s.id)!)],
       },
     };
     if (factsOf(next) === factsOf(r)) {

@@ -218,7 +218,8 @@ export async function checkOutputs(dist: string, records: DeviceRecord[]): Promi
     for (const rr of r.evidence.recallReview) for (const x of [rr.registry, rr.searched.model, rr.searchedOn]) onPage(x, "recall review");
     for (const x of r.evidence.repairability) {
       for (const y of [x.scheme, x.score, x.checked]) onPage(y, "repairability");
-      if (x.euLabel) for (const y of [x.euLabel.class, String(x.euLabel.index), x.euLabel.modelIdentifier, String(x.euLabel.registration)]) onPage(y, "EU energy label");
+      if (x.euLabel)
+        for (const y of [x.euLabel.class, String(x.euLabel.index), x.euLabel.modelIdentifier, String(x.euLabel.registration)]) onPage(y, "EU energy label");
     }
     for (const rev of r.evidence.revisions) for (const y of [rev.date, rev.change, rev.reason]) onPage(y, "revision");
     same(

@@ -104,12 +104,30 @@ const record = {
         registry: `${P.comment} Registry`,
         registryUrl: "https://registry.example/search",
         searchedOn: "2026-11-02",
+        searched: { maker: P.img, model: P.attrBreak, codes: [P.svg] },
         query: P.attrBreak,
         result: "no-match-on-date",
         matches: [],
       },
     ],
-    repairability: [{ scheme: P.svg, score: `"8/10"<b>`, sourceId: "src", checked: "2026-11-01" }],
+    repairability: [
+      { scheme: P.svg, score: `"8/10"<b>`, sourceId: "src", checked: "2026-11-01" },
+      {
+        scheme: P.comment,
+        score: `C <i>(2.96)</i>`,
+        euLabel: {
+          registration: 1,
+          url: SOURCE_URL,
+          modelIdentifier: P.anchor,
+          supplier: P.img,
+          class: "C",
+          index: 2.96,
+          subScores: { disassemblyDepth: P.svg, fasteners: P.attrBreak, tools: P.ical, spareParts: P.comment, repairInformation: P.anchor },
+        },
+        sourceId: "src",
+        checked: "2026-11-01",
+      },
+    ],
     revisions: [{ date: "2026-11-05", change: `${P.comment} ${P.anchor}`, reason: `${P.ical} ${LONG}` }],
   },
 };
@@ -419,7 +437,9 @@ describe("JSON", () => {
     const ev = JSON.parse(file(`api/v1/evidence/${SLUG}.json`));
     expect(ev.sources[0].url).toBe(SOURCE_URL);
     expect(ev.recallReview[0].statement).toContain(record.evidence.recallReview[0]!.registry);
-    expect(ev.recallReview[0].statement).toContain(`"${P.attrBreak}"`);
+    expect(ev.recallReview[0].statement).toContain(P.attrBreak);
+    expect(ev.recallReviewSummary).toBe(ev.recallReview[0].statement);
+    expect(ev.repairability[1].euLabel.modelIdentifier).toBe(P.anchor);
   });
 });
 

@@ -235,7 +235,14 @@ function ruleFault(g: G, r: Raw, kind: string): Placed {
       return { path: `${at}.end`, message: /an announced ceiling or aim, but the date is recorded as a documented end/ };
     case "recall match without notices":
       r.evidence.recallReview = [
-        { registry: "Register", registryUrl: "https://register.example/", searchedOn: "2026-01-01", searched: { maker: "M", model: "q" }, result: "match", matches: [] },
+        {
+          registry: "Register",
+          registryUrl: "https://register.example/",
+          searchedOn: "2026-01-01",
+          searched: { maker: "M", model: "q" },
+          result: "match",
+          matches: [],
+        },
       ];
       return { path: "evidence.recallReview[0].matches", message: /must list the matching notices/ };
     case "code in another kind's format":

@@ -53,7 +53,8 @@ describe.skipIf(!hasChromium)("device pages in Chromium", () => {
     );
     expect(await page.getByRole("region", { name: "Minimum commitments" }).innerText()).toMatch(/None recorded/);
     // Third-party evidence: the headline ends "(unconfirmed)", the precise label ", unconfirmed"; the badge says the headline, and so does its accessible name.
-    const headline = "Gets security updates; Example Maker aims to give them up to July 2028, not a promise (unconfirmed)";
+    // Its security commitments date parts of the software separately, all alike: the headline names the deciding part.
+    const headline = "Gets watch software security updates; Example Maker aims to give them up to July 2028, not a promise (unconfirmed)";
     const verdict = await page.getByRole("region", { name: /Lifecycle verdict/ }).innerText();
     expect(verdict).toContain(headline);
     expect(verdict).toContain("updates up to 2028-07 (month), announced, unconfirmed");
