@@ -1,7 +1,7 @@
 // npm run import -- endoflife DIR [--data DIR] [--checked DAY] [--commit SHA
 // --commit-date DAY] [--state draft|published]: propose records from an
 // endoflife.date snapshot and reconcile the curated ones (docs/import.md).
-// npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR]
+// npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR]
 // [--checked DAY] [--commit SHA --commit-date DAY]: add the model codes a
 // source gives to the records it names (docs/import.md#identifiers).
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
@@ -25,7 +25,7 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
