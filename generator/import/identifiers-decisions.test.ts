@@ -90,7 +90,7 @@ describe("decisions refused, each at its line", () => {
       "an entry without importer",
       { row: "Other", decision: "reject", reason: REASON },
       [
-        `${FILE}:10: decision 2 importer: Invalid option: expected one of "samsung"|"appledb"|"sofa"|"android"|"surface"`,
+        `${FILE}:10: decision 2 importer: Invalid option: expected one of "samsung"|"appledb"|"sofa"|"android"|"surface"|"aer"`,
         `${FILE}:21: decision 4: the android row "Other" is decided already at line 15`,
       ],
     ],
