@@ -56,6 +56,11 @@ describe("readAer", () => {
     ]);
   });
 
+  it("spells a maker the catalog lacks as the list first does", () => {
+    const { run } = read(["|vivo|X300 Pro|V2514|Phone|", "|Vivo|V40|V2348|Phone|"]);
+    expect(run!.rows.map((r) => r.manufacturer)).toEqual(["vivo", "vivo"]);
+  });
+
   it("counts a device the list repeats as one device", () => {
     const { run } = read(["|Samsung|Galaxy Tab Active4 Pro 5G|SM-T636B|Tablet|", "|Samsung|Galaxy Tab Active4 Pro 5G|SM-T636B|Tablet|"]);
     expect(run!.review).toEqual([]);

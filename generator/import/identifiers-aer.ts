@@ -93,8 +93,10 @@ function readTable(file: SourceFile): { rows: TableRow[]; problems: SourceProble
 export function readAer(file: SourceFile, manufacturers: string[], ctx: SnapshotContext): { run?: SourceRun; problems: SourceProblem[] } {
   const table = readTable(file);
   if (table.problems.length) return { problems: table.problems };
+  // The catalog's spelling of the maker; for a maker it lacks, the list's first spelling (it writes both "vivo" and "Vivo").
   const makerOf = new Map(manufacturers.map((m) => [compact(m), m]));
-  const manufacturerOf = (brand: string) => makerOf.get(compact(BRAND_MANUFACTURERS[compact(brand)] ?? brand)) ?? brand;
+  for (const r of table.rows) if (!makerOf.has(compact(r.brand))) makerOf.set(compact(r.brand), r.brand);
+  const manufacturerOf = (brand: string) => makerOf.get(compact(BRAND_MANUFACTURERS[compact(brand)] ?? brand))!;
   // The device as the list names it: its name, with the brand before it unless the name begins with it.
   const labelOf = (r: TableRow) => (compact(r.name).startsWith(compact(r.brand)) ? r.name : `${r.brand} ${r.name}`);
 
