@@ -15,6 +15,7 @@ const READS: Record<IdentifierImporter, RegExp> = {
   sofa: /^(v2\/(ios|watchos)_data_feed\.json|data\/models\/sources\/(ios|ipados|watchos)_devices\.json)$/,
   android: /^(devices|package)\.json$/,
   surface: /^surface\/surface-system-sku-reference\.md$/,
+  aer: /^aer-devices\.md$/,
 };
 
 function walk(dir: string, rel = ""): string[] {

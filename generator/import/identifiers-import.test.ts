@@ -100,6 +100,69 @@ describe("android (Google Play list)", () => {
   });
 });
 
+describe("aer (Android Enterprise Recommended list)", () => {
+  const catalog = catalogOf(
+    ["Example Pro 7", "Example Pro 7a", "Example Pro 8", "Example Pro 9", "Example Tab"].map((n) => record(n.toLowerCase().replaceAll(" ", "-"), n)),
+  );
+  const result = run("aer", "aer", catalog);
+  const report = result.merge!.report;
+  const codesOf = (slug: string) =>
+    JSON.parse(result.records.find((w) => w.file.endsWith(`${slug}.json`))?.text ?? "{}").variants?.[0].identifiers?.map((x: any) => x.value);
+
+  it("adds the model numbers of a device its name names, never a marketing name", () => {
+    expect(result.records.map((w) => path.basename(w.file))).toEqual(["example-pro-7.json", "example-pro-8.json", "example-tab.json"]);
+    expect(codesOf("example-pro-7")).toEqual(["EX-P7B", "EX-P7U"]);
+    expect(codesOf("example-pro-8")).toEqual(["EX-P8B"]);
+    expect(codesOf("example-tab")).toEqual(["EX-TAB1"]);
+  });
+
+  it("sends a code the list gives two devices to review from both, and writes it into no record", () => {
+    expect(result.records.some((w) => w.text.includes("EX-S1"))).toBe(false);
+    expect(report.review.filter((r) => r.codes.includes("EX-S1")).map((r) => `${r.label}: ${r.reason}`)).toEqual([
+      "Example Pro 8: the list gives this code to 2 devices (Example Pro 8; Example Tab): which one it is, a curator decides",
+      "Example Tab: the list gives this code to 2 devices (Example Pro 8; Example Tab): which one it is, a curator decides",
+    ]);
+  });
+
+  it("sends an entry that names another device beside its codes to review", () => {
+    expect(codesOf("example-pro-9")).toBeUndefined();
+    expect(report.review.find((r) => r.label === "Example Pro 9")).toMatchObject({
+      codes: ["EX-P9B"],
+      reason: expect.stringMatching(/also names "Example Pro 6"/),
+    });
+  });
+
+  it("lists Xiaomi's brands as left to the Xiaomi importer, and devices no record matches on a curator's list", () => {
+    expect(report.setAsideRows).toEqual([
+      { file: "aer-devices.md", line: 11, label: "Redmi Note 99", codes: ["2601ABCDEG"], reason: "left to the Xiaomi importer (Xiaomi's own lists)" },
+    ]);
+    expect(report.notMatched).toEqual([
+      { file: "aer-devices.md", line: 10, label: "Example Pro 10", manufacturer: "Example", codes: [], candidates: [] },
+      { file: "aer-devices.md", line: 12, label: "Gadgetco Gadget One", manufacturer: "Gadgetco", codes: ["GC-100"], candidates: [] },
+    ]);
+    const markdown = result.reports.find((r) => r.path.endsWith(".md"))!.text;
+    expect(markdown).toContain("## Curator's list: devices no record matches (2)");
+    expect(markdown).toContain("| aer-devices.md:12 | Gadgetco Gadget One | Gadgetco | GC-100 |  |");
+    expect(markdown).toContain("## Set aside before matching");
+  });
+
+  it("sends codes for a record another change is correcting to review", () => {
+    const held = run("aer", "aer", catalogOf([record("motorola-edge-30-pro", "Example Pro 7")]));
+    expect(held.records).toEqual([]);
+    expect(held.merge!.report.review.find((r) => r.label === "Example Pro 7")).toMatchObject({
+      codes: ["EX-P7B", "EX-P7U"],
+      candidates: ["motorola-edge-30-pro"],
+      reason: expect.stringMatching(/^held: the record may be the same phone as motorola-edge-plus-2022/),
+    });
+  });
+
+  it("a second run writes nothing and the same report", () => {
+    const again = run("aer", "aer", applied(catalog, result.records));
+    expect(again.records).toEqual([]);
+    expect(again.reports).toEqual(result.reports);
+  });
+});
+
 describe("a curator's decisions on the review list (data/identifier-decisions.json)", () => {
   const catalog = catalogOf([record("example-pro-7", "Example Pro 7"), record("example-pro-7a", "Example Pro 7a"), record("example-tab", "Example Tab")]);
   const decide = (decisions: unknown[]) => ({ file: "data/identifier-decisions.json", text: JSON.stringify({ decisions }, null, 2) });

@@ -2,6 +2,7 @@
 // rewrite and the report out, or every problem of the input and nothing to
 // write. Pure; identifiers-disk.ts reads the folder.
 import type { SourceProblem } from "./front-matter.ts";
+import { AER_TABLE, readAer } from "./identifiers-aer.ts";
 import { readAndroid } from "./identifiers-android.ts";
 import { APPLEDB_SUPPLEMENT, readAppleDb, type SourceFile } from "./identifiers-appledb.ts";
 import { mergeIdentifiers, type CatalogFile, type MergeResult, type SourceRun } from "./identifiers-merge.ts";
@@ -11,7 +12,7 @@ import { readSamsung } from "./identifiers-samsung.ts";
 import { readSofa, SOFA_FEEDS, SOFA_TABLES } from "./identifiers-sofa.ts";
 import { readSurface, SURFACE_TABLE } from "./identifiers-surface.ts";
 
-export const IDENTIFIER_IMPORTERS = ["samsung", "appledb", "sofa", "android", "surface"] as const;
+export const IDENTIFIER_IMPORTERS = ["samsung", "appledb", "sofa", "android", "surface", "aer"] as const;
 export type IdentifierImporter = (typeof IDENTIFIER_IMPORTERS)[number];
 
 /** What each importer reads when the folder's README names no commit, and its version where the source has one. */
@@ -22,6 +23,7 @@ export const PINNED: Record<IdentifierImporter, { commit: string; commitDate: st
   // The README gives the upstream commit abbreviated, as GitHub accepts it in a link.
   android: { commit: "3349d74", commitDate: "2023-04-04", version: "1.2.10" },
   surface: { commit: "0b607b18cab6ddbfd5179052c449a4104fc071af", commitDate: "2024-10-24" },
+  aer: { commit: "10d5b95397e0c64dab21a06dbe56e07bea094d7e", commitDate: "2026-07-24" },
 };
 
 export const reportPaths = (importer: IdentifierImporter) => ({ json: `import/identifiers-${importer}.json`, markdown: `import/identifiers-${importer}.md` });
@@ -78,6 +80,11 @@ function readRun(input: IdentifierImportInput): { run?: SourceRun; problems: Sou
       const absent = missing([SURFACE_TABLE]);
       if (absent.length) return { problems: absent };
       return readSurface(need(SURFACE_TABLE)!, ctx);
+    }
+    case "aer": {
+      const absent = missing([AER_TABLE]);
+      if (absent.length) return { problems: absent };
+      return readAer(need(AER_TABLE)!, [...new Set(input.catalog.map((c) => c.record.manufacturer))].sort(), ctx);
     }
   }
 }

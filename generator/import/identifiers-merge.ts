@@ -13,7 +13,7 @@ import { formatProblem, validateFiles, type LoadedRecord } from "../load/validat
 import { IDENTIFIER_KINDS, type DeviceRecord, type Identifier, type Source } from "../schema/record.ts";
 import { indexCatalog, nameKey } from "./endoflife-matching.ts";
 import { IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
-import type { DecidedEntry, IdentifierReport, ReportCode, ReviewEntry, RowRef, RunSummary } from "./identifiers-report.ts";
+import type { DecidedEntry, IdentifierReport, ReportCode, ReviewEntry, RowRef, RunSummary, UnmatchedRow } from "./identifiers-report.ts";
 import { buildReport } from "./identifiers-report.ts";
 import type { Decision } from "./identifiers-decisions.ts";
 import type { SourceProblem } from "./front-matter.ts";
@@ -56,6 +56,8 @@ export interface SourceRun extends RunSummary {
    * wrong link, as likely as a new variant: it goes to review.
    */
   familyOf?: (modelNumber: string) => string | undefined;
+  /** Records another change is correcting, with why: a row placed on one goes to review instead. */
+  held?: Record<string, string>;
 }
 
 export interface CatalogFile extends LoadedRecord {
@@ -150,7 +152,10 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
   const place = placer(catalog);
   const decided = applyDecisions(run, catalog, decisions);
   const review: ReviewEntry[] = [...run.review];
-  const notMatched: RowRef[] = [];
+  const notMatched: UnmatchedRow[] = [];
+  // On a curator's list the unmatched rows carry their maker, codes and near records.
+  const unmatched = (row: SourceRow, candidates: string[] = []): UnmatchedRow =>
+    run.curatorList ? { ...row.ref, manufacturer: row.manufacturer, codes: row.codes.map((c) => c.value), candidates } : row.ref;
   const proposals: Proposal[] = [];
   const families = (codes: { kind: string; value: string }[]) =>
     new Set(codes.filter((c) => c.kind === "model-number").flatMap((c) => run.familyOf?.(c.value) ?? []));
@@ -171,8 +176,12 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
     const p = place(row);
     const theirs = "slug" in p ? recordFamilies.get(p.slug)! : new Set<string>();
     const mine = families(row.codes);
-    if ("none" in p) notMatched.push(row.ref);
+    if ("none" in p) notMatched.push(unmatched(row));
+    // A row without codes has nothing to review: on a curator's list it names the records it is near.
+    else if ("review" in p && !row.codes.length && run.curatorList) notMatched.push(unmatched(row, p.candidates));
     else if ("review" in p) review.push({ ...row.ref, codes: row.codes.map((c) => c.value), candidates: p.candidates, reason: p.review });
+    else if (run.held?.[p.slug] && row.codes.length)
+      review.push({ ...row.ref, codes: row.codes.map((c) => c.value), candidates: [p.slug], reason: `held: ${run.held[p.slug]}` });
     else if (theirs.size && mine.size && ![...mine].some((f) => theirs.has(f)))
       review.push({
         ...row.ref,

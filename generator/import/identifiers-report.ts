@@ -21,6 +21,19 @@ export interface ReviewEntry extends RowRef {
   reason: string;
 }
 
+/** A row that matches no record; on a curator's list, with its maker, codes and the records its name is near. */
+export interface UnmatchedRow extends RowRef {
+  manufacturer?: string;
+  codes?: string[];
+  candidates?: string[];
+}
+
+/** A row the reader set aside by name before matching (left to another importer), with its codes and why. */
+export interface SetAsideRow extends RowRef {
+  codes: string[];
+  reason: string;
+}
+
 /** A row a curator decided (data/identifier-decisions.json), with the codes it gave and why. */
 export interface DecidedEntry extends RowRef {
   decision: "accepted" | "rejected";
@@ -60,7 +73,11 @@ export interface IdentifierReport {
   notWritten: { slug: string; reason: string }[];
   review: ReviewEntry[];
   decided: DecidedEntry[];
-  notMatched: RowRef[];
+  notMatched: UnmatchedRow[];
+  /** Only for a source whose reader lists the rows it set aside (AER: Xiaomi's brands). */
+  setAsideRows?: SetAsideRow[];
+  /** The unmatched rows are a curator's list of devices the catalog may lack (AER). */
+  curatorList?: true;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -78,6 +95,8 @@ export interface RunSummary {
   files: string[];
   rows: { source: { url: string } }[];
   setAside: Record<string, number>;
+  setAsideRows?: SetAsideRow[];
+  curatorList?: true;
 }
 
 export function buildReport(input: {
@@ -87,7 +106,7 @@ export function buildReport(input: {
   alreadyPresent: ReportCode[];
   conflicts: (ReportCode & { reason: string })[];
   review: ReviewEntry[];
-  notMatched: RowRef[];
+  notMatched: UnmatchedRow[];
   notWritten: { slug: string; reason: string }[];
   decided: DecidedEntry[];
 }): IdentifierReport {
@@ -145,6 +164,8 @@ export function buildReport(input: {
     review: [...input.review].sort(byRow),
     decided: [...input.decided].sort(byRow),
     notMatched: [...input.notMatched].sort(byRow),
+    ...(run.setAsideRows ? { setAsideRows: [...run.setAsideRows].sort(byRow) } : {}),
+    ...(run.curatorList ? { curatorList: true as const } : {}),
   };
 }
 
@@ -154,6 +175,9 @@ const table = (head: string[], rows: string[][]) =>
   rows.length
     ? [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`), ""]
     : ["None.", ""];
+
+/** Candidate records, the first six and how many in all. */
+const nearest = (candidates: string[]) => candidates.slice(0, 6).join(", ") + (candidates.length > 6 ? `, … (${candidates.length})` : "");
 
 export function identifierReportMarkdown(r: IdentifierReport): string {
   const t = r.totals;
@@ -193,13 +217,7 @@ export function identifierReportMarkdown(r: IdentifierReport): string {
     "",
     ...table(
       ["Row", "Device", "Codes", "Candidates", "Why"],
-      r.review.map((x) => [
-        `${x.file}:${x.line}`,
-        x.label,
-        x.codes.join(", "),
-        x.candidates.slice(0, 6).join(", ") + (x.candidates.length > 6 ? `, … (${x.candidates.length})` : ""),
-        x.reason,
-      ]),
+      r.review.map((x) => [`${x.file}:${x.line}`, x.label, x.codes.join(", "), nearest(x.candidates), x.reason]),
     ),
     "## Decided by a curator (data/identifier-decisions.json)",
     "",
@@ -225,12 +243,35 @@ export function identifierReportMarkdown(r: IdentifierReport): string {
       ["Record", "Name", "Codes"],
       r.records.map((x) => [x.slug, x.name, x.codes.join(", ")]),
     ),
-    "## Rows that match no record",
-    "",
-    ...table(
-      ["Row", "Device"],
-      r.notMatched.map((x) => [`${x.file}:${x.line}`, x.label]),
-    ),
+    ...(r.setAsideRows
+      ? [
+          "## Set aside before matching",
+          "",
+          ...table(
+            ["Row", "Device", "Codes", "Why"],
+            r.setAsideRows.map((x) => [`${x.file}:${x.line}`, x.label, x.codes.join(", "), x.reason]),
+          ),
+        ]
+      : []),
+    ...(r.curatorList
+      ? [
+          `## Curator's list: devices no record matches (${r.notMatched.length})`,
+          "",
+          "A new record needs a dated fact from another source; a near record may be the device under another name.",
+          "",
+          ...table(
+            ["Row", "Device", "Maker", "Codes", "Near records"],
+            r.notMatched.map((x) => [`${x.file}:${x.line}`, x.label, x.manufacturer ?? "", (x.codes ?? []).join(", "), nearest(x.candidates ?? [])]),
+          ),
+        ]
+      : [
+          "## Rows that match no record",
+          "",
+          ...table(
+            ["Row", "Device"],
+            r.notMatched.map((x) => [`${x.file}:${x.line}`, x.label]),
+          ),
+        ]),
   ];
   return `${lines.join("\n").trimEnd()}\n`;
 }

@@ -42,4 +42,25 @@ describe("npm run import -- <identifier source>", () => {
     expect(second.stdout).toMatch(/0 written now to 0 records/);
     expect(treeDigests(data)).toEqual(after);
   });
+
+  it("aer: takes the model numbers, lists the devices no record matches, and a second run changes no byte", () => {
+    const data = copyOfFixtureData();
+    const source = path.join(ROOT, "test/fixtures/identifiers/aer-cli");
+    const first = importCli(["aer", source, "--data", data, "--checked", "2026-11-28"]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/aer: 3 rows, 2 matched; 3 codes from this source in 1 records \(3 written now to 1 records\)/);
+    const s22 = JSON.parse(readFileSync(path.join(data, "devices/samsung-galaxy-s22.json"), "utf8"));
+    expect(s22.variants[0].identifiers.map((x: { value: string }) => x.value)).toEqual(["SM-S901B", "SM-S901E", "SM-S901U1"]);
+    expect(s22.evidence.sources.at(-1).url).toBe(
+      "https://github.com/androidtrackers/android-enterprise-devices/blob/10d5b95397e0c64dab21a06dbe56e07bea094d7e/README.md",
+    );
+    const report = readFileSync(path.join(data, "import/identifiers-aer.md"), "utf8");
+    expect(report).toContain("## Curator's list: devices no record matches (1)");
+    expect(report).toContain("| aer-devices.md:7 | Oppo Reno15 5G | Oppo | CPH2825 |  |");
+    const after = treeDigests(data);
+    const second = importCli(["aer", source, "--data", data, "--checked", "2026-12-01"]);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/0 written now to 0 records/);
+    expect(treeDigests(data)).toEqual(after);
+  });
 });
