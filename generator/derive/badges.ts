@@ -1,13 +1,13 @@
-// What a device's badge says: a neutral label, the verdict's label word for
-// word and a colour per verdict code. The words carry the meaning (colour only
-// repeats it); they never say "secure", keep the date's precision ("2030-10
-// (month)"), "at least until" for minimum commitments, "up to …, announced"
-// for announced ceilings, "end date not documented" for an end the source
-// gives no date for, "last update observed" for an observed one, "past its
-// last commitment" when every statement has lapsed, and "varies by region or
-// model", and end in
-// "unconfirmed" when the security claim rests on third-party or unverified
-// evidence (derive/verdict.ts).
+// What a device's badge says: a neutral label, the verdict's plain headline
+// word for word (derive/verdict-headline.ts, the words of the device page,
+// the fleet page and the CLI) and a colour per verdict code. The words carry
+// the meaning (colour only repeats it); they never say "secure", keep the
+// date's precision in their wording ("October 2030"), "promises them at
+// least until" for minimum commitments, "aims to … not a promise" for
+// announced ceilings, "not documented" for an end the source gives no date
+// for, "the last one seen" for an observed one, "current status not
+// documented" when every statement has lapsed, and end in "(unconfirmed)"
+// when the security claim rests on third-party or unverified evidence.
 import escapeMarkup from "escape-html";
 import { urls, type Site } from "./site.ts";
 import type { Verdict } from "./verdict.ts";
@@ -37,9 +37,9 @@ export const VERDICT_COLOURS: Record<VerdictCode, string> = {
   unknown: "#6b7280",
 };
 
-/** The badge says exactly the verdict's label (which carries "unconfirmed" for third-party or unverified evidence). */
-export function badgeOf(v: Verdict): BadgeSpec {
-  return { label: BADGE_LABEL, message: v.label, colour: VERDICT_COLOURS[v.code] };
+/** A verdict's badge: its headline (verdict-headline.ts), in its code's colour. Verdict-free imports keep the edge bundle small. */
+export function badgeOf(v: Pick<Verdict, "code">, headline: string): BadgeSpec {
+  return { label: BADGE_LABEL, message: headline, colour: VERDICT_COLOURS[v.code] };
 }
 
 /** The answer for a slug with no published record (served with status 404). */

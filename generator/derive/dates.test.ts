@@ -2,7 +2,7 @@
 // day stands against it, and how it is worded. Table-driven.
 import { describe, expect, it } from "vitest";
 import type { PartialDate } from "../schema/record.ts";
-import { addDays, describeDate, periodOf, positionOf, readableDate, yearOf } from "./dates.ts";
+import { addDays, describeDate, periodOf, plainDate, positionOf, readableDate, yearOf } from "./dates.ts";
 
 const day = (value: string): PartialDate => ({ value, precision: "day" });
 const month = (value: string): PartialDate => ({ value, precision: "month" });
@@ -51,17 +51,18 @@ describe("where a day stands against a period", () => {
 
 describe("wording keeps the precision visible", () => {
   it.each([
-    [day("2030-10-15"), "2030-10-15", "15 October 2030, day precision"],
-    [day("2030-01-01"), "2030-01-01", "1 January 2030, day precision"],
-    [month("2030-10"), "2030-10 (month)", "October 2030, month precision"],
-    [quarter("2030-Q4"), "2030-Q4 (quarter)", "Q4 2030 (October to December), quarter precision"],
-    [quarter("2031-Q1"), "2031-Q1 (quarter)", "Q1 2031 (January to March), quarter precision"],
-    [year("2030"), "2030 (year)", "2030, year precision"],
-    [unknown, "unknown", "not documented (unknown)"],
-    [undefined, "unknown", "not documented (unknown)"],
-  ] as [PartialDate | undefined, string, string][])("%o: %j, %j", (d, short, readable) => {
+    [day("2030-10-15"), "2030-10-15", "15 October 2030, day precision", "15 October 2030"],
+    [day("2030-01-01"), "2030-01-01", "1 January 2030, day precision", "1 January 2030"],
+    [month("2030-10"), "2030-10 (month)", "October 2030, month precision", "October 2030"],
+    [quarter("2030-Q4"), "2030-Q4 (quarter)", "Q4 2030 (October to December), quarter precision", "Q4 2030"],
+    [quarter("2031-Q1"), "2031-Q1 (quarter)", "Q1 2031 (January to March), quarter precision", "Q1 2031"],
+    [year("2030"), "2030 (year)", "2030, year precision", "2030"],
+    [unknown, "unknown", "not documented (unknown)", null],
+    [undefined, "unknown", "not documented (unknown)", null],
+  ] as [PartialDate | undefined, string, string, string | null][])("%o: %j, %j, %j", (d, short, readable, plain) => {
     expect(describeDate(d)).toBe(short);
     expect(readableDate(d)).toBe(readable);
+    expect(plainDate(d)).toBe(plain);
   });
 });
 

@@ -79,6 +79,22 @@ export function readableDate(d: PartialDate | undefined): string {
   }
 }
 
+/** A partial date as a headline says it, its precision in its wording: "12 October 2027", "October 2027", "Q2 2027", "2027"; null when unknown. */
+export function plainDate(d: PartialDate | undefined): string | null {
+  if (!d || d.precision === "unknown" || d.value === undefined) return null;
+  const y = d.value.slice(0, 4);
+  switch (d.precision) {
+    case "day":
+      return `${Number(d.value.slice(8))} ${MONTHS[Number(d.value.slice(5, 7)) - 1]} ${y}`;
+    case "month":
+      return `${MONTHS[Number(d.value.slice(5, 7)) - 1]} ${y}`;
+    case "quarter":
+      return `Q${d.value.slice(6)} ${y}`;
+    case "year":
+      return y;
+  }
+}
+
 export function addDays(day: string, n: number): string {
   const t = new Date(`${day}T00:00:00Z`).getTime() + n * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);

@@ -5,6 +5,7 @@ import type { DeviceDocument, DeviceSummary, EvidenceDocument } from "../schema/
 import { describeDate } from "./dates.ts";
 import { attribution, urls, type Site } from "./site.ts";
 import { commitmentStatus, describeScope, verdictOf } from "./verdict.ts";
+import { verdictHeadline } from "./verdict-headline.ts";
 import { perRecord } from "./memo.ts";
 import { latestRevisionDay } from "./catalog.ts";
 import { manufacturerSlug } from "./manufacturers.ts";
@@ -62,6 +63,7 @@ function summaryOf(r: DeviceRecord, site: Site): DeviceSummary {
     },
     verdict: {
       code: v.code,
+      headline: verdictHeadline(v, r),
       label: v.label,
       reason: v.reason,
       validFrom: v.validFrom,

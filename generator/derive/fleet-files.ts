@@ -29,7 +29,8 @@ export type FleetDevice = [
   name: string,
   manufacturer: string,
   verdictCode: string,
-  verdictLabel: string,
+  /** The verdict's plain headline (derive/verdict-headline.ts), as the device page and the badge say it. */
+  verdictHeadline: string,
   security: FleetEnd[],
   os: FleetEnd[],
   upcoming: FleetEvent[],

@@ -35,9 +35,9 @@ describe("the fleet index", () => {
 
   it.each(["alpha-phone", "gamma-phone", "kappa-phone", "theta-watch"])("%s: name, maker and verdict as its record document gives them", (slug) => {
     const r = published[at(slug)]!;
-    const [name, manufacturer, code, label] = fleet.devices[at(slug)]!;
+    const [name, manufacturer, code, headline] = fleet.devices[at(slug)]!;
     const { verdict } = deviceSummary(r, site);
-    expect([name, manufacturer, code, label]).toEqual([r.name, r.manufacturer, verdict.code, verdict.label]);
+    expect([name, manufacturer, code, headline]).toEqual([r.name, r.manufacturer, verdict.code, verdict.headline]);
   });
 
   it("keeps each documented end's value and precision as the source gives them, with what it covers", () => {

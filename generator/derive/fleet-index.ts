@@ -44,9 +44,9 @@ export function fleetIndex(published: readonly DeviceRecord[], site: Site): Flee
     license: urls(site).license(),
     index: formatListIndex([...published], site),
     devices: published.map((r) => {
-      const { code, label } = deviceSummary(r, site).verdict;
+      const { code, headline } = deviceSummary(r, site).verdict;
       const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary, e.stamp]);
-      return [r.name, r.manufacturer, code, label, r.support.security.map(endOf), r.support.os.map(endOf), upcoming, takesOf(r)];
+      return [r.name, r.manufacturer, code, headline, r.support.security.map(endOf), r.support.os.map(endOf), upcoming, takesOf(r)];
     }),
     identifiers,
   };

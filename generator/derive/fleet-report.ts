@@ -107,7 +107,7 @@ export function judgeRow(fleet: FleetIndex, match: Match, rowOs: RowOs, manufact
   };
 }
 
-/** A device's verdict in plain words: its headline (the lead's, once the index carries it) or its label. */
+/** A device's verdict in plain words: its headline (derive/verdict-headline.ts), as the device page and the badge say it. */
 export const verdictWords = (d: FleetDevice) => d[3];
 
 /** The verdict's kind in words, with no date: what devices are counted under. */

@@ -168,7 +168,7 @@ function untilLabel(what: string, relation: string, date: string | null, after =
 }
 
 /** Evidence that no manufacturer or regulator stands behind: a verdict resting on it says "unconfirmed". */
-const WEAK_EVIDENCE = new Set<string>(["third-party", "unverified"]);
+export const WEAK_EVIDENCE: ReadonlySet<string> = new Set(["third-party", "unverified"]);
 
 /** The verdict on one day, without its period. */
 function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | "validUntil"> {

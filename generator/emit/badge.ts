@@ -8,10 +8,12 @@
 // device that shares it.
 import escapeMarkup from "escape-html";
 import { BADGE_LABEL, badgeOf, badgeText, LABEL_COLOUR, VERDICT_COLOURS, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
-import { verdictOf } from "../derive/verdict.ts";
 import { API, STORAGE } from "../contract/resources.ts";
 import { FONT_FAMILY, FONT_SIZE, widestTextWidth } from "./badge-text-width.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
+import { verdictOf } from "../derive/verdict.ts";
+import { verdictHeadline } from "../derive/verdict-headline.ts";
+import type { DeviceRecord } from "../schema/record.ts";
 
 const HEIGHT = 20;
 const PAD_X = 6;
@@ -55,11 +57,17 @@ export function badgeSvg(spec: BadgeSpec): string {
 /** What an image tag shows when the request was over the rate limit (served with 429 where our code answers it). */
 const RATE_LIMITED_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "busy, reload in a minute", colour: VERDICT_COLOURS.unknown };
 
+/** A record's badge on a day: its verdict's headline in the verdict code's colour. */
+export function recordBadge(r: DeviceRecord, today: string): BadgeSpec {
+  const v = verdictOf(r, today);
+  return badgeOf(v, verdictHeadline(v, r));
+}
+
 export const badges: Emitter = {
   name: "badges",
   async emit(ctx) {
     const { site, out } = ctx;
-    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }, ctx.layout), badgeSvg(badgeOf(verdictOf(r, site.now))));
+    for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }, ctx.layout), badgeSvg(recordBadge(r, site.now)));
     out.write(STORAGE.withdrawnBadge, badgeSvg(WITHDRAWN_BADGE));
     out.write(STORAGE.rateLimitedBadge, badgeSvg(RATE_LIMITED_BADGE));
   },

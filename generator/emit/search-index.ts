@@ -4,6 +4,7 @@
 // leaves no file of an earlier catalog behind.
 import { searchIndexFiles, type IndexedRecord } from "../derive/search-chunks.ts";
 import { verdictOf } from "../derive/verdict.ts";
+import { verdictHeadline } from "../derive/verdict-headline.ts";
 import { PAGES } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
 
@@ -23,8 +24,8 @@ export const searchIndex: Emitter = {
       aliases: r.aliases,
       manufacturer: r.manufacturer,
       variants: r.variants.map((v) => ({ model: v.model, identifiers: v.identifiers?.map((i) => ({ value: i.value })) })),
-      // The verdict alone (memoized per record and day), not the whole summary: the card shows its label.
-      label: verdictOf(r, site.now).label,
+      // The verdict alone (memoized per record and day), not the whole summary: the card shows its headline.
+      label: verdictHeadline(verdictOf(r, site.now), r),
     }));
     const held = new Map(records.map((r) => [r.slug, JSON.stringify(r)]));
     // Only in place (watch mode, same slugs): a fresh output folder always gets the whole index.

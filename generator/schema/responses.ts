@@ -99,7 +99,13 @@ export const Verdict = z
     code: z.enum(VERDICT_CODES).meta({
       description: `Decided by security support first; see ${pathOf(PAGES.doc, { name: "api" })}#record-states-and-verdicts. ${described(VERDICT_CODE_WORDS)}`,
     }),
-    label: z.string().meta({ description: 'The short wording (also on the badge). Never says or implies "secure".' }),
+    headline: z.string().meta({
+      description:
+        'The verdict in plain words, first wherever it is shown (the device page, the badge, the fleet page, the CLI and the fleet report), e.g. "Gets security updates; Apple names no end date". Dates keep their precision in their wording ("October 2029" is a month). Never says or implies "secure".',
+    }),
+    label: z
+      .string()
+      .meta({ description: 'The precise short statement under the headline: the kind of each date and its precision. Never says or implies "secure".' }),
     reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
     validFrom: Day.nullable().meta({
       description:
@@ -307,7 +313,7 @@ export const ShieldsEndpoint = z
   .object({
     schemaVersion: z.literal(1).meta({ description: "shields' endpoint schema version: always 1." }),
     label: z.string().meta({ description: "The left text, as on the SVG badge." }),
-    message: z.string().min(1).meta({ description: "The right text: the verdict's label, word for word as the SVG badge says it." }),
+    message: z.string().min(1).meta({ description: "The right text: the verdict's headline, word for word as the SVG badge says it." }),
     color: z
       .string()
       .regex(/^[0-9a-f]{6}$/)

@@ -93,12 +93,12 @@ describe("the rendered badges", () => {
     const svg = badgeFile("beta-tablet");
     const { root } = layout(svg);
     expect(root.role).toBe("img");
-    expect(root["aria-label"]).toBe("support: updates at least until 2029 (year)");
+    expect(root["aria-label"]).toBe("support: Gets security updates; Example Maker promises them at least until 2029");
     expect(root.title).toBe(root["aria-label"]);
     expect(svg).toMatch(/^<svg [^>]*><title>/);
   });
 
-  it("show precision, minimum commitments, regional variation, undated and observed ends, listings and lapsed commitments, and never say secure", () => {
+  it("say the verdict's headline: precision in its words, promises, regional variation, undated and observed ends, listings and lapsed commitments, and never secure", () => {
     const words = Object.fromEntries(
       [
         "alpha-phone",
@@ -114,18 +114,19 @@ describe("the rendered badges", () => {
       ].map((s) => [s, layout(badgeFile(s)).root["aria-label"]]),
     );
     expect(words).toEqual({
-      "alpha-phone": "support: updates until 2031-10 (month)",
-      "beta-tablet": "support: updates at least until 2029 (year)",
-      "gamma-phone": "support: varies by region or model",
-      "delta-watch": "support: no security updates",
-      "epsilon-laptop": "support: updates until 2030-06 (month)",
-      "hostile-device": "support: updates until 2029-02 (month)",
+      // A month is said as a month, a year as a year: never more precise than the source.
+      "alpha-phone": "support: Gets security updates until October 2031",
+      "beta-tablet": "support: Gets security updates; Example Maker promises them at least until 2029",
+      "gamma-phone": "support: Depends on the region or model: see the details",
+      "delta-watch": "support: No security updates since 2021",
+      "epsilon-laptop": "support: Gets security updates until June 2030",
+      "hostile-device": "support: Gets security updates until February 2029",
       // Ended, date not documented: ended, and says the date is not documented (never "unknown").
-      "iota-phone": "support: no security updates; end date not documented, unconfirmed",
+      "iota-phone": "support: No security updates; when they ended is not documented (unconfirmed)",
       // An observed last update is worded as observed, not as an end.
-      "kappa-phone": "support: no security updates; last update observed 2024-05-13",
-      "lambda-tablet": "support: updates continuing; listed on 2026-08-22",
-      "mu-phone": "support: past its last commitment, 2024 (year); current status not documented",
+      "kappa-phone": "support: No security updates; the last one seen came on 13 May 2024",
+      "lambda-tablet": "support: Gets security updates; Sample Devices names no end date",
+      "mu-phone": "support: Current status not documented: Sample Devices' promise ran out in 2024",
     });
     // The colours follow the codes: ended in red, a lapsed commitment in its own colour.
     const fill = (slug: string) => layout(badgeFile(slug)).root.g[0].rect[1].fill;

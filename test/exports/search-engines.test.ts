@@ -102,7 +102,7 @@ describe("the fixtures' build", () => {
     const record = JSON.parse(readFileSync(path.join(dist, "api/v1/devices/alpha-phone.json"), "utf8"));
     const description = meta(doc, "name", "description")!;
     expect(description).toContain("Alpha Phone");
-    expect(description).toContain(record.verdict.label);
+    expect(description).toContain(record.verdict.headline);
     expect(meta(doc, "property", "og:description")).toBe(description);
     expect(meta(doc, "property", "og:title")).toBe("Alpha Phone · Device Lifecycle Records");
     expect(meta(doc, "property", "og:url")).toBe(`${SITE.siteUrl}/devices/alpha-phone`);

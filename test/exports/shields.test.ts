@@ -48,7 +48,7 @@ describe("/api/v1/shields/<slug>", () => {
       const body = ShieldsEndpointSchema.parse(await res.json());
       expect(body.isError).toBeUndefined();
       const record = await (await get(`/api/v1/devices/${slug}`)).json();
-      expect(body.message, slug).toBe(record.verdict.label);
+      expect(body.message, slug).toBe(record.verdict.headline);
       const svg = await (await get(`/api/v1/badge/${slug}`)).text();
       expect(svg).toContain(`aria-label="${escapeMarkup(`${body.label}: ${body.message}`)}"`);
       expect(svg).toContain(`fill="#${body.color}"`);

@@ -295,7 +295,7 @@ describe("SVG badges", () => {
   it("the injection device's badge carries the verdict's words, never record text", () => {
     const svg = file(`api/v1/badge/${SLUG}.svg`);
     const root = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(svg).svg;
-    expect(root["aria-label"]).toBe("support: updates; end varies by region or model");
+    expect(root["aria-label"]).toBe("support: Gets security updates until a date that varies by region or model");
     expect(svg).not.toMatch(/javascript|onerror|onload|Injection/i);
   });
 });

@@ -192,9 +192,10 @@ describe("commitments that differ by region, model or component", () => {
     for (const r of varied()) {
       const { verdict } = JSON.parse(file(`api/v1/devices/${r.slug}.json`));
       const label = new XMLParser({ ignoreAttributes: false }).parse(file(`api/v1/badge/${r.slug}.svg`)).svg["@_aria-label"];
-      // The badge says the label word for word (", unconfirmed" included), as docs/API.md promises.
-      expect(label, r.slug).toBe(`support: ${verdict.label}`);
+      // The badge says the headline word for word ("(unconfirmed)" included), as docs/API.md promises; the page says it and the precise label.
+      expect(label, r.slug).toBe(`support: ${verdict.headline}`);
       const page = pageText(file(`devices/${r.slug}.html`));
+      expect(page, r.slug).toContain(verdict.headline);
       expect(page, r.slug).toContain(verdict.label);
       expect(page, r.slug).toContain(verdict.reason);
       for (const v of icsEvents(file(`api/v1/calendar/${r.slug}.ics`))) {

@@ -87,7 +87,7 @@ describe("the site search's static index", () => {
     );
   });
 
-  it("shows what a result needs from small card files: name, manufacturer, models and the verdict label of the API", async () => {
+  it("shows what a result needs from small card files: name, manufacturer, models and the verdict headline of the API", async () => {
     const client = index();
     const answer = await client.search("alpha phone", HEAD_SIZE);
     const cards = await client.cardsOf(answer.results);
@@ -95,9 +95,9 @@ describe("the site search's static index", () => {
       name: string;
       manufacturer: string;
       variants: { model: string }[];
-      verdict: { label: string };
+      verdict: { headline: string };
     };
-    expect(cards.get("alpha-phone")).toEqual([api.name, api.manufacturer, api.variants.map((v) => v.model), api.verdict.label]);
+    expect(cards.get("alpha-phone")).toEqual([api.name, api.manufacturer, api.variants.map((v) => v.model), api.verdict.headline]);
     const hostile = await client.search("=1+1", HEAD_SIZE);
     expect((await client.cardsOf(hostile.results)).get("hostile-device")![0]).toBe(
       JSON.parse(readFileSync(path.join(FIXTURES, "devices/hostile-device.json"), "utf8")).name,

@@ -256,8 +256,12 @@ var SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 // generator/derive/search.ts
 function normalize(text) {
-  return text.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return text.split(DIGIT_COMMA).map(
+    (part) => part.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(WORD_PLUS, " plus ").replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+  ).join(".");
 }
+var DIGIT_COMMA = new RegExp("(?<=\\p{N}),(?=\\p{N})", "u");
+var WORD_PLUS = /(?<=[\p{L}\p{N}])\+(?![\p{L}\p{N}])/gu;
 
 // generator/derive/fleet-match.ts
 var HEADERS = {

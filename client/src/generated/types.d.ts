@@ -104,6 +104,7 @@ export type DeviceDocument = {
     };
     verdict: {
         code: "announced-ceiling" | "commitment-passed" | "minimum-commitment" | "receiving-updates" | "security-ended" | "security-ending-soon" | "security-only" | "unknown" | "varies";
+        headline: string;
         label: string;
         reason: string;
         validFrom: string | null;
@@ -236,6 +237,7 @@ export type DeviceSummary = {
     };
     verdict: {
         code: "announced-ceiling" | "commitment-passed" | "minimum-commitment" | "receiving-updates" | "security-ended" | "security-ending-soon" | "security-only" | "unknown" | "varies";
+        headline: string;
         label: string;
         reason: string;
         validFrom: string | null;
@@ -508,6 +510,7 @@ export type ListPage = {
         };
         verdict: {
             code: "announced-ceiling" | "commitment-passed" | "minimum-commitment" | "receiving-updates" | "security-ended" | "security-ending-soon" | "security-only" | "unknown" | "varies";
+            headline: string;
             label: string;
             reason: string;
             validFrom: string | null;
@@ -581,6 +584,7 @@ export type Attribution = {
 
 export type Verdict = {
     code: "announced-ceiling" | "commitment-passed" | "minimum-commitment" | "receiving-updates" | "security-ended" | "security-ending-soon" | "security-only" | "unknown" | "varies";
+    headline: string;
     label: string;
     reason: string;
     validFrom: string | null;

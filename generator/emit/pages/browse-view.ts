@@ -16,7 +16,7 @@ function browseEntry(r: DeviceRecord, site: Site) {
     name: doc.name,
     page: urls(inSite(site)).page(r.slug),
     manufacturer: doc.manufacturer,
-    label: doc.verdict.label,
+    label: doc.verdict.headline,
     updated: doc.updated,
     models: models.length > 3 ? `${models.slice(0, 3).join(", ")}, …` : models.join(", "),
     key: normalize(doc.name),

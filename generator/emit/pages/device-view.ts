@@ -1,7 +1,7 @@
 // What a device page (_includes/device-page.njk, device-body.njk) receives for its
 // device: the record's documents, its badge and timeline drawn, its meta
 // description, and its neighbours in the whole catalog's order.
-import { badgeEmbed, badgeOf } from "../../derive/badges.ts";
+import { badgeEmbed } from "../../derive/badges.ts";
 import type { Catalog } from "../../derive/catalog.ts";
 import { supportYears } from "../../derive/dataset-rows.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../../derive/documents.ts";
@@ -10,7 +10,7 @@ import { inSite, urls, type Site } from "../../derive/site.ts";
 import { deviceChart } from "../../derive/timeline.ts";
 import { verdictOf } from "../../derive/verdict.ts";
 import type { DeviceRecord } from "../../schema/record.ts";
-import { badgeSvg } from "../badge.ts";
+import { badgeSvg, recordBadge } from "../badge.ts";
 import { chartView } from "./chart-view.ts";
 
 /** The most a description says before search engines cut it. */
@@ -19,7 +19,7 @@ export const DESCRIPTION_MAX = 300;
 /** A device page's meta description: what it is, its verdict and the verdict's reason, cut at a word within the limit. */
 export function deviceDescription(r: DeviceRecord, site: Site): string {
   const doc = deviceSummary(r, site);
-  const text = `${doc.name} (${doc.manufacturer}, ${doc.deviceType}): ${doc.verdict.label}. ${verdictOf(r, site.now).reason}`;
+  const text = `${doc.name} (${doc.manufacturer}, ${doc.deviceType}): ${doc.verdict.headline}. ${verdictOf(r, site.now).reason}`;
   if (text.length <= DESCRIPTION_MAX) return text;
   const cut = text.slice(0, DESCRIPTION_MAX - 1);
   return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
@@ -43,7 +43,7 @@ export function deviceViews(catalog: Pick<Catalog, "published">, site: Site) {
     doc: deviceDocument(r, site),
     evidence: evidenceDocument(r, site),
     // Drawn into the page: a reader browsing many pages never meets the API's rate limit (docs/exports.md#badge).
-    badge: badgeSvg(badgeOf(verdictOf(r, site.now))),
+    badge: badgeSvg(recordBadge(r, site.now)),
     maker: local.manufacturerPage(manufacturerSlug(r.manufacturer)),
     makerSlug: manufacturerSlug(r.manufacturer),
     description: deviceDescription(r, site),

@@ -66,7 +66,7 @@ export function manufacturerPageViews(catalog: Pick<Catalog, "published">, site:
           continued: tg.continued,
           years: tg.years.map((g) => {
             const id = `${tg.type}-released-${g.year ?? "unknown"}`;
-            const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.label }));
+            const items = g.records.map((r) => ({ record: r, verdict: docs.get(r.slug)!.verdict.headline }));
             return {
               year: g.year,
               id,
@@ -79,7 +79,7 @@ export function manufacturerPageViews(catalog: Pick<Catalog, "published">, site:
                   released: readableDate(r.released),
                   os: supportWords(r.support.os),
                   security: supportWords(r.support.security),
-                  verdict: doc.verdict.label,
+                  verdict: doc.verdict.headline,
                 };
               }),
             };
