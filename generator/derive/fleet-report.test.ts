@@ -14,7 +14,7 @@ import { catalogOf } from "./catalog.ts";
 import { CSV_OPTIONS } from "./csv-cells.ts";
 import { fleetIndex } from "./fleet-index.ts";
 import { fleetMatcher, rowInput } from "./fleet-match.ts";
-import { NO_OS_COLUMNS, type OsInput } from "./fleet-os.ts";
+import type { OsInput } from "./fleet-os.ts";
 import { endsText, judgeRow, REPORT_COLUMNS, reportFile, reportRows, type OsJudge } from "./fleet-report.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog/devices");
@@ -44,7 +44,14 @@ const judge: OsJudge = (input: OsInput): OsJudgement | null =>
 
 describe("each row judged twice", () => {
   it("a PC the catalog lacks still gets its OS verdict, and is checked by hand, not told to check its spelling", () => {
-    const r = judgeRow(fleet, match("Latitude 5440", "Dell Inc."), { ...noOs, input: { os: "Windows", version: "10.0.22631.4460", edition: "Enterprise" } }, "Dell Inc.", judge, today);
+    const r = judgeRow(
+      fleet,
+      match("Latitude 5440", "Dell Inc."),
+      { ...noOs, input: { os: "Windows", version: "10.0.22631.4460", edition: "Enterprise" } },
+      "Dell Inc.",
+      judge,
+      today,
+    );
     expect(r.os?.label).toBe("Windows 11 23H2 (Enterprise, Education)");
     expect(r.action.code).toBe("check");
     expect(r.note).toContain("no record for this Dell Inc. model yet");

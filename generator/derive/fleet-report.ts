@@ -182,10 +182,27 @@ export function reportRows(
   slugs: readonly string[],
 ): string[][] {
   const width = rows.reduce((w, r) => Math.max(w, r.length), header.length);
-  const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? "");
-  const out: string[][] = [[...pad(header).map(neutralizeFormula), ...REPORT_COLUMNS]];
-  rows.forEach((row, i) => out.push([...pad(row).map(neutralizeFormula), ...reportCells(results[i]!, fleet, slugs)]));
-  return out;
+  return [reportHeader(header, width), ...rows.map((row, i) => reportLine(row, width, results[i]!, fleet, slugs))];
+}
+
+/** The report's header: the export's own, padded to `width` columns, then the report's. A streamed export's rows are written one batch at a time after it. */
+export const reportHeader = (header: readonly string[], width: number): string[] => [...padded(header, width), ...REPORT_COLUMNS];
+
+/** One row of the report: the export's cells, padded to `width`, then the report's own. */
+export const reportLine = (row: readonly string[], width: number, result: RowResult, fleet: FleetIndex, slugs: readonly string[]): string[] => [
+  ...padded(row, width),
+  ...reportCells(result, fleet, slugs),
+];
+
+/**
+ * The export's cells in `width` columns, made safe for spreadsheets. A
+ * longer row loses its empty trailing cells (a spreadsheet's stray commas);
+ * one with text there keeps it, so nothing of the export is dropped.
+ */
+function padded(cells: readonly string[], width: number): string[] {
+  let length = cells.length;
+  while (length > width && !cells[length - 1]) length--;
+  return Array.from({ length: Math.max(width, length) }, (_, i) => neutralizeFormula(cells[i] ?? ""));
 }
 
 /** The report's own cells for one row, made safe for spreadsheets. */
