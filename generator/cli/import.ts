@@ -7,6 +7,9 @@
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
 // draft|published]: propose Mac laptop records from the sources folder DIR
 // (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
+// npm run import -- os-releases DIR [DATA] [--refresh]: the OS release records
+// (data/os/<os>.json) from endoflife.date's os/*.md in the sources folder DIR
+// (docs/os.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
 // written), 0 otherwise.
@@ -23,9 +26,10 @@ import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow, stopWithProblems } from "./args.ts";
 import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
 import { identifiersCommand } from "./import-identifiers.ts";
+import { osReleasesCommand } from "./import-os-releases.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -57,6 +61,11 @@ if ((IDENTIFIER_IMPORTERS as readonly string[]).includes(command ?? "")) {
     commit: args.commit as string | undefined,
     commitDate: args["commit-date"] as string | undefined,
   });
+  process.exit(0);
+}
+if (command === "os-releases") {
+  if (dir === undefined || rest.length > 1) fail("give the sources folder holding endoflife.date/os/*.md, and optionally the data folder");
+  osReleasesCommand(dir!, rest[0] ?? (args.data as string), args.refresh as boolean);
   process.exit(0);
 }
 if (command === "macs") {
@@ -92,7 +101,7 @@ if (command === "macs") {
   console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
   process.exit(0);
 }
-const sources = ["endoflife", "macs", ...IDENTIFIER_IMPORTERS].join(", ");
+const sources = ["endoflife", "macs", "os-releases", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

@@ -10,10 +10,12 @@ export type OsReleaseOs = (typeof OS_RELEASE_OSES)[number];
 
 /**
  * Windows releases are serviced for different lengths by edition family:
- * Home and Pro; Enterprise and Education; the LTSC channel. Other OSes have
- * one family, "all".
+ * Home and Pro; Enterprise and Education; the LTSC channel (Enterprise
+ * LTSC), and IoT Enterprise LTSC, whose LTSC releases are serviced years
+ * longer. Other OSes, and a Windows release serviced alike for every
+ * edition (Windows 10 22H2), have one family, "all".
  */
-export const EDITION_FAMILIES = ["all", "home-pro", "enterprise-education", "ltsc"] as const;
+export const EDITION_FAMILIES = ["all", "home-pro", "enterprise-education", "ltsc", "iot-ltsc"] as const;
 export type EditionFamily = (typeof EDITION_FAMILIES)[number];
 
 /**

@@ -232,6 +232,16 @@ export const API = {
     MEDIA.ics,
     resource("api", "/support-calendar-no-alarms.ics", () => "/support-calendar-no-alarms.ics"),
   ),
+  /** The operating systems with release records, each with its releases in brief (docs/os.md). */
+  osList: answer(
+    MEDIA.json,
+    resource("api", "/api/v1/os", () => "/api/v1/os.json"),
+  ),
+  /** One release of an operating system: its latest version, whether it still gets security updates and until when (docs/os.md). */
+  osRelease: answer(
+    MEDIA.json,
+    resource("api", "/api/v1/os/{os}/{release}", (p) => `/api/v1/os/${p.os}/${p.release}.json`),
+  ),
   recordSchema: answer(
     MEDIA.json,
     resource("api", "/api/v1/schema/device-record.json", () => "/api/v1/schema/device-record.json"),

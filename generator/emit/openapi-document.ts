@@ -16,6 +16,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract/list-par
 import { API, type ApiResourceName } from "../contract/resources.ts";
 import { REMINDER_DAYS } from "../contract/subscriptions.ts";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
+import { OS_RELEASE_OSES } from "../contract/os-releases.ts";
 import { RATE_LIMIT, rateLimitFields } from "../contract/rate-limit.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 
@@ -199,6 +200,11 @@ const RESPONSES = {
     headers: API_ERROR_HEADERS,
     content: body(MEDIA.problem, problemRef("not-found")),
   },
+  OsReleaseNotFound: {
+    description: "Not Found: no release record of this OS has this id (the OS list names every release).",
+    headers: API_ERROR_HEADERS,
+    content: body(MEDIA.problem, problemRef("not-found")),
+  },
   ManufacturerNotFound: {
     description: "Not Found: no published record has a manufacturer with this slug.",
     headers: API_ERROR_HEADERS,
@@ -282,6 +288,20 @@ const PARAMETERS = {
     description:
       'A model number, hardware identifier, codename, SKU or board, as a fleet\'s tools write it (SM-A525F, iPhone15,4, shiba). Case and every character but letters, digits and commas are ignored (sm_a525f finds SM-A525F; iPhone1,54 is not iPhone15,4). A code with a "/" suffix no device carries (SM-A525F/DS) finds its family (SM-A525F); the "/" may be sent as it is or as %2F.',
     schema: { type: "string", minLength: 1, examples: ["SM-A525F", "iPhone15,4"] },
+  },
+  OsName: {
+    name: "os",
+    in: "path",
+    required: true,
+    description: "An operating system with release records.",
+    schema: { type: "string", enum: [...OS_RELEASE_OSES] },
+  },
+  OsReleaseId: {
+    name: "release",
+    in: "path",
+    required: true,
+    description: 'A release, as the OS list names it: the source\'s release cycle ("18", "12.1", "11-23h2-e").',
+    schema: { type: "string", minLength: 1, examples: ["11-23h2-e", "18"] },
   },
   Query: {
     name: "q",
@@ -669,6 +689,25 @@ function operations(site: Site): Record<ApiResourceName, Operation> {
       description: `The same events as ${API.supportCalendar.path}, with no VALARM reminders.`,
       ok: answer("The calendar.", text("An iCalendar (RFC 5545) document."), SUBSCRIPTION_HEADERS),
     },
+    osList: {
+      operationId: "listOsReleases",
+      tag: "Operating systems",
+      summary: "The operating systems with release records",
+      description: `iOS, iPadOS, macOS, watchOS, Android, and Windows 10 and 11 by edition family, each release with its latest version, whether it still gets security updates as of the build day and until when, and paid Extended Security Updates apart. Each release's own record is at ${API.osRelease.path}. From endoflife.date's pinned copy (docs/os.md).`,
+      ok: answer("The operating systems and their releases.", schemaRef("OsList"), API_HEADERS),
+    },
+    osRelease: {
+      operationId: "getOsRelease",
+      tag: "Operating systems",
+      summary: "One release of an operating system",
+      description:
+        "The release's latest version and day, whether it still gets security updates as of the build day (a documented end, an observed last update, or listed as patched with no end announced), paid Extended Security Updates as a fact of their own, and its sources: the pinned copy at its line and the page it cites.",
+      parameters: [paramRef("OsName"), paramRef("OsReleaseId")],
+      ok: answer("The release.", schemaRef("OsReleaseDocument"), API_HEADERS),
+      responses: {
+        "404": responseRef("OsReleaseNotFound"),
+      },
+    },
     recordSchema: {
       operationId: "getDeviceRecordSchema",
       tag: "Descriptions",
@@ -739,6 +778,7 @@ export function buildOpenApi(site: Site) {
       { name: "Devices", description: "Records, search and evidence." },
       { name: "Exports", description: "The CSV dataset, the NDJSON and SQLite dumps, and the status badge (SVG and shields.io endpoint)." },
       { name: "Feeds", description: "The change feed and the support calendars." },
+      { name: "Operating systems", description: "The OS releases devices run: latest versions and security-update ends." },
       { name: "Descriptions", description: "Machine-readable descriptions of the API and the record." },
       { name: "Legacy", description: "Deprecated endpoints." },
     ],

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SNAPSHOT } from "../../test/helpers/endoflife.ts";
+import { REAL_SNAPSHOT, SNAPSHOT } from "../../test/helpers/endoflife.ts";
 import { cycleSupport, newestCycle, nextCycle, readOsFile, spokenDate, versionRange, type OsCycle, type OsFile } from "./endoflife-os.ts";
 import { formatSourceProblem } from "./front-matter.ts";
 
@@ -39,6 +39,17 @@ describe("reading an OS file", () => {
     expect(readOsFile({ name: "android.md", path: "os/android.md", text }).os!.cycles).toEqual([
       { cycle: "4.4w", line: 3, releaseDate: "2014-06-25", eol: true },
     ]);
+  });
+
+  it("reads windows.md's cycles: their labels, the end of Extended Security Updates, LTSC and the page each cites", () => {
+    const text = readFileSync(path.join(REAL_SNAPSHOT, "os", "windows.md"), "utf8");
+    const { os, problems } = readOsFile({ name: "windows.md", path: "os/windows.md", text });
+    expect(problems).toEqual([]);
+    const cycle = (id: string) => os!.cycles.find((c) => c.cycle === id);
+    expect(cycle("10-22h2")).toMatchObject({ label: "10 22H2", eol: "2025-10-14", eoes: "2028-10-10", latest: "10.0.19045" });
+    expect(cycle("11-24h2-iot-lts")).toMatchObject({ label: "11 24H2 IoT", lts: true, eol: "2034-10-10", latest: "10.0.26100" });
+    expect(cycle("11-23h2-e")).toMatchObject({ eol: "2026-11-10", link: "https://learn.microsoft.com/windows/release-health/windows11-release-information" });
+    expect(cycle("11-23h2-e")!.eoes).toBeUndefined();
   });
 
   const file = (body: string) => `---\ntitle: Apple iOS\nreleases:\n${body}\n---\n`;

@@ -17,6 +17,16 @@ export interface OsCycle {
   eol: boolean | string;
   latest?: string;
   latestReleaseDate?: string;
+  /** The cycle's own releaseLabel ("11 23H2 (E)"), when it has one. */
+  label?: string;
+  /** Its codename ("Sonoma", "Upside Down Cake"), when the file gives one. */
+  codename?: string;
+  /** windows.md: the end of Extended Security Updates (eoes), a day, or false where none are sold. */
+  eoes?: boolean | string;
+  /** windows.md: true on a Long-Term Servicing cycle. */
+  lts?: boolean;
+  /** The page the cycle cites (link), when it names one. */
+  link?: string;
 }
 
 export interface OsFile {
@@ -64,12 +74,21 @@ export function readOsFile(input: OsText): { os?: OsFile; problems: SourceProble
     const eol = value("eol");
     const latest = value("latest");
     const latestReleaseDate = value("latestReleaseDate");
-    if (typeof cycle !== "string" || !/^\d[\w.]*$/.test(cycle))
+    const label = value("releaseLabel");
+    const codename = value("codename");
+    const eoes = value("eoes");
+    const lts = value("lts");
+    const link = value("link");
+    if (typeof cycle !== "string" || !/^\d[\w.-]*$/.test(cycle))
       add(line, `releaseCycle must be a version such as "16" or "4.4w", got ${JSON.stringify(cycle)}`);
     else if (!isDay(releaseDate)) add(lineAt(get("releaseDate"), line), `releaseDate of cycle ${cycle} must be a day YYYY-MM-DD`);
     else if (typeof eol !== "boolean" && !isDay(eol)) add(lineAt(get("eol"), line), `eol of cycle ${cycle} must be true, false or a day YYYY-MM-DD`);
     else if (latestReleaseDate !== undefined && !isDay(latestReleaseDate))
       add(lineAt(get("latestReleaseDate")), `latestReleaseDate of cycle ${cycle} must be a day YYYY-MM-DD`);
+    else if (eoes !== undefined && typeof eoes !== "boolean" && !isDay(eoes))
+      add(lineAt(get("eoes"), line), `eoes of cycle ${cycle} must be true, false or a day YYYY-MM-DD`);
+    else if (link !== undefined && link !== null && (typeof link !== "string" || !/^https?:\/\//.test(link)))
+      add(lineAt(get("link"), line), `link of cycle ${cycle} must be an http(s) address or null`);
     else
       cycles.push({
         cycle,
@@ -78,6 +97,11 @@ export function readOsFile(input: OsText): { os?: OsFile; problems: SourceProble
         eol,
         ...(latest !== undefined ? { latest: String(latest) } : {}),
         ...(isDay(latestReleaseDate) ? { latestReleaseDate } : {}),
+        ...(typeof label === "string" ? { label } : {}),
+        ...(codename !== undefined && codename !== null ? { codename: String(codename) } : {}),
+        ...(eoes !== undefined ? { eoes: eoes as boolean | string } : {}),
+        ...(lts === true ? { lts: true } : {}),
+        ...(typeof link === "string" ? { link } : {}),
       });
   }
   return problems.length ? { problems } : { os: { name: input.name, path: input.path, cycles }, problems };

@@ -75,7 +75,7 @@ const Id = z.string().regex(SLUG_PATTERN, "must be lowercase a-z, 0-9 and single
  */
 const UNPUBLISHABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
 
-const Text = z
+export const Text = z
   .string()
   .trim()
   .min(1, "must not be empty")
@@ -99,7 +99,7 @@ const Text = z
  * user name or password ("https://trusted.example@evil.example/" reads as one
  * host and goes to another).
  */
-const HttpsUrl = z
+export const HttpsUrl = z
   .string()
   .regex(/^https?:\/\//, {
     message: 'must be an http(s) URL starting "http://" or "https://" in lower case (javascript:, data: and other schemes are not links to a source)',

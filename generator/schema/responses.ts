@@ -27,6 +27,8 @@ import { ITEMS, LIST_PARAMETERS, MAX_LIMIT, MAX_QUERY_LENGTH } from "../contract
 import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { PAGES, pathOf } from "../contract/resources.ts";
 import { PROBLEMS, problemType, type ProblemCode } from "../contract/problems.ts";
+import { EDITION_FAMILIES, OS_RELEASE_OSES, OS_STATUSES } from "../contract/os-releases.ts";
+import { OsReleaseSecurity } from "./os-release.ts";
 
 export const License = z
   .strictObject({
@@ -252,6 +254,78 @@ export const LegacyListPage = z
   .array(DeviceSummary)
   .meta({ description: "The deprecated list's body: the same items as a v1 page's devices, as a bare array; the next page is in the Link header." });
 
+// ---- OS releases (docs/os.md) -----------------------------------------------
+
+const OsStatus = z.enum(OS_STATUSES).meta({
+  description: `Security updates as of the build day: patched (a documented end further away, or listed as patched with no end announced), ending-soon (a documented end within ${SOON_DAYS} days), ended, or unknown (a listing older than ${CONFIRMATION_DAYS} days).`,
+});
+const OsLatest = z
+  .strictObject({
+    version: z.string().meta({ description: "The newest version of the release the source knows (Windows: the build that names the release)." }),
+    date: Day.nullable().meta({ description: "Its day; null where the source gives none (Windows)." }),
+  })
+  .nullable()
+  .meta({ description: "The release's latest version, or null where the source gives none (Android)." });
+const OsReleaseBrief = {
+  id: z.string().meta({ description: 'The release\'s path segment: the source\'s release cycle ("18", "11-23h2-e").' }),
+  url: z.url().meta({ description: "The release's own resource." }),
+  label: z.string().meta({ examples: ["Windows 11 23H2 (Enterprise, Education)", "iOS 18"] }),
+  edition: z.enum(EDITION_FAMILIES).meta({ description: "Windows: the edition family the release's servicing applies to; all elsewhere." }),
+  build: z.string().optional().meta({ description: 'Windows: the build an inventory\'s "OS version" names the release by (10.0.22631).' }),
+  latest: OsLatest,
+  status: OsStatus,
+  headline: z
+    .string()
+    .meta({ description: "The status in plain words.", examples: ["Gets security updates until 2027-10-12", "No security updates since 2026-11-10"] }),
+  securityEnd: z.string().nullable().meta({ description: "The documented end of security updates, as precise as the source; null when none is documented." }),
+};
+
+export const OsReleaseSummary = z.strictObject({
+  ...OsReleaseBrief,
+  esuEnd: z.string().nullable().meta({ description: "The end of paid Extended Security Updates (never counted as support), or null." }),
+});
+
+export const OsReleaseSource = z.strictObject({
+  publisher: z.string(),
+  title: z.string().optional(),
+  url: z.url().meta({ description: "The source's page for this OS." }),
+  copy: z.string().meta({ description: "The pinned copy read, with the release's line (endoflife.date/os/windows.md#L121)." }),
+  commit: z.string().meta({ description: "The copy's commit." }),
+  date: Day.meta({ description: "The copy's commit day: the day a release listed as patched was so listed." }),
+  cites: z.url().optional().meta({ description: "The page the copy cites for this release." }),
+});
+
+export const OsReleaseDocument = z
+  .strictObject({
+    os: z.enum(OS_RELEASE_OSES),
+    osName: z.string(),
+    ...OsReleaseBrief,
+    version: z.string().meta({ description: 'The version a device reports for this release, before any further part ("18", "12.1", "11").' }),
+    released: Day,
+    security: OsReleaseSecurity,
+    esu: z
+      .strictObject({ end: PartialDate, note: z.string() })
+      .nullable()
+      .meta({ description: "Paid Extended Security Updates, for those who enrol: a fact of its own, never counted as support. Null where none are sold." }),
+    sources: z.array(OsReleaseSource).min(1),
+    attribution: Attribution,
+  })
+  .meta({ description: "One release of an operating system: its latest version, and whether it still gets security updates, until when, per its source." });
+
+export const OsList = z
+  .strictObject({
+    oses: z.array(
+      z.strictObject({
+        os: z.enum(OS_RELEASE_OSES),
+        name: z.string(),
+        source: OsReleaseSource.omit({ title: true, cites: true }),
+        releases: z.array(OsReleaseSummary),
+      }),
+    ),
+    attribution: Attribution,
+  })
+  .meta({ description: "The operating systems with release records, each with its releases in brief, as their source lists them (newest first)." });
+
 // ---- Problems (RFC 9457) ------------------------------------------------------
 
 const problemMembers = (code: ProblemCode) => ({
@@ -366,6 +440,9 @@ for (const [id, schema] of Object.entries({
   ListParameterProblem,
   YearNotFoundProblem,
   ShieldsEndpoint,
+  OsReleaseSummary,
+  OsReleaseDocument,
+  OsList,
 })) {
   responseSchemas.add(schema, { id });
 }

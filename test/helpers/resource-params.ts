@@ -15,6 +15,9 @@ const SAMPLE: Readonly<Record<string, string>> = {
   type: "laptop",
   name: "api",
   file: "site.css",
+  /** An OS with release records and one of its releases (data/os/, copied into every fixture build). */
+  os: "windows",
+  release: "11-23h2-e",
 };
 
 /** The parameters a resource's path takes, filled from the fixture catalog (`overrides` first). */
