@@ -22,6 +22,7 @@ import { detectOsColumns, NO_OS_COLUMNS, rowOs, type OsColumns } from "../derive
 import { quarterCounts, type DeviceEnds } from "../derive/fleet-quarters.ts";
 import { endsText, judgeRow, reportFile, reportHeader, reportLine, verdictKind, verdictWords, type OsJudge, type RowResult } from "../derive/fleet-report.ts";
 import { fold } from "../derive/ics-fold.ts";
+import { judgeOs, OS_INDEX_FILE, OS_INDEX_FORMAT, type OsIndex } from "../derive/os-releases.ts";
 import type { PartialDate } from "../schema/record.ts";
 import { MAX_ROWS, PROGRESS_EVERY, type ColumnChoice, type Count, type FromWorker, type ResultRow, type ToWorker } from "./fleet-protocol.ts";
 
@@ -41,8 +42,17 @@ function loadFleet(url: string): Promise<FleetIndex> {
   return fleet;
 }
 
-/** The judge of the OS a row runs. Until the OS-release index is published beside the fleet index, none: rows then carry Google's AUE alone. */
-const osJudge = async (_indexUrl: string): Promise<OsJudge | null> => null;
+/**
+ * The judge of the OS a row runs, over the OS-release index published beside
+ * the fleet index (derive/os-releases.ts). A site without that file still
+ * checks devices: rows then carry Google's AUE alone, and no OS verdict.
+ */
+async function osJudge(indexUrl: string): Promise<OsJudge | null> {
+  const res = await fetch(new URL(OS_INDEX_FILE, new URL(indexUrl, location.href)).href).catch(() => null);
+  if (!res?.ok) return null;
+  const index = (await res.json()) as OsIndex;
+  return index.format === OS_INDEX_FORMAT ? (input) => judgeOs(index, input) : null;
+}
 
 /** Text that is not a CSV export: binary (NUL bytes), or mostly undecodable (a spreadsheet, an image, a zip). */
 function notText(text: string): boolean {
