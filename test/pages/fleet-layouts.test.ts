@@ -7,16 +7,14 @@
 // for its edition, every Chromebook row gives the Auto Update Expiration
 // month its export states, no request goes to /api/, and the downloaded
 // report starts with a byte-order mark and reads back with csv-parse.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OS_INDEX_FILE, osIndex } from "../../generator/derive/os-releases.ts";
-import { OsReleaseFile } from "../../generator/schema/os-release.ts";
 import { DeviceRecord } from "../../generator/schema/record.ts";
 import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
-import { googleAdminExport, intuneExport, jamfComputersExport, jamfMobileExport, type LayoutExport } from "../helpers/fleet-export.ts";
+import { ensureOsIndex, googleAdminExport, intuneExport, jamfComputersExport, jamfMobileExport, type LayoutExport } from "../helpers/fleet-export.ts";
 
 const DATA = path.resolve(import.meta.dirname, "../../data");
 const RECORDS = readdirSync(path.join(DATA, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(DATA, "devices", f), "utf8"))));
@@ -26,13 +24,7 @@ const slugOf = (url: string) => (url ? url.slice(url.lastIndexOf("/") + 1) : nul
 describe.skipIf(!hasChromium)("the fleet check on the products' own exports", () => {
   const site = browsedSite(DATA);
 
-  // The OS-release index beside the fleet index, as derive/os-releases.ts makes it, where the build does not write it yet.
-  beforeAll(() => {
-    const file = path.join(site.outDir, "fleet-index/v1", OS_INDEX_FILE);
-    if (existsSync(file)) return;
-    const files = readdirSync(path.join(DATA, "os")).map((f) => OsReleaseFile.parse(JSON.parse(readFileSync(path.join(DATA, "os", f), "utf8"))));
-    writeFileSync(file, JSON.stringify(osIndex(files, "2026-11-22")));
-  });
+  beforeAll(() => ensureOsIndex(site.outDir, DATA, "2026-11-22"));
 
   async function check(page: Page, e: LayoutExport) {
     await page.setInputFiles("#fleet-file", { name: e.name, mimeType: "text/csv", buffer: Buffer.from(e.csv) });
