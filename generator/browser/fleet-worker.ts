@@ -1,6 +1,6 @@
 // The fleet check's worker (bundled to /assets/fleet-worker.js): reads the
 // export as a stream, in chunks (File.stream(), split at record boundaries
-// by derive/fleet-csv.ts, each run of records read by csv-parse), so memory
+// and read by derive/fleet-csv.ts), so memory
 // grows with the rows' results and not with the file; loads the fleet index
 // (one static file, never the API); judges every row twice, its device
 // (derive/fleet-match.ts) and the OS it runs (derive/fleet-os.ts,
@@ -8,14 +8,11 @@
 // and writes the report and the calendar, off the page's thread so a
 // 100,000-row export never freezes it. The export stays in the browser:
 // nothing is sent anywhere.
-import { parse } from "csv-parse/browser/esm/sync";
-import { stringify } from "csv-stringify/browser/esm/sync";
 import ical, { ICalEventTransparency } from "ical-generator";
 import type { OsJudgement } from "../contract/os-releases.ts";
-import { CSV_OPTIONS } from "../derive/csv-cells.ts";
 import { periodOf, addDays } from "../derive/dates.ts";
 import { ACTION_WORDS, ACTIONS, precisionOf, type ActionCode } from "../derive/fleet-actions.ts";
-import { recordSplitter } from "../derive/fleet-csv.ts";
+import { CsvSyntaxError, csvText, parseRecords, recordSplitter } from "../derive/fleet-csv.ts";
 import { FLEET_INDEX_FORMAT, type FleetEvent, type FleetIndex } from "../derive/fleet-files.ts";
 import { detectColumns, fleetMatcher, looksLikeHeader, rowInput, sniffDelimiter, type Columns } from "../derive/fleet-match.ts";
 import { detectOsColumns, NO_OS_COLUMNS, rowOs, type OsColumns } from "../derive/fleet-os.ts";
@@ -96,8 +93,12 @@ async function* recordBatches(file: Blob): AsyncGenerator<{ records: string[][];
   let head = "";
   let delimiter: string | null | undefined;
   let split: { push(t: string): string; end(): string } | null = null;
+  /** Lines before the text being parsed, so an error names the file's own line. */
+  let linesBefore = 0;
   const parseText = (text: string): string[][] => {
     if (!text) return [];
+    const first = linesBefore + 1;
+    for (let k = text.indexOf("\n"); k >= 0; k = text.indexOf("\n", k + 1)) linesBefore++;
     if (delimiter === null)
       return text
         .split(/\r\n|\r|\n/)
@@ -105,10 +106,10 @@ async function* recordBatches(file: Blob): AsyncGenerator<{ records: string[][];
         .filter(Boolean)
         .map((line) => [line]);
     try {
-      return parse(text, { delimiter: delimiter!, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true });
+      return parseRecords(text, delimiter!, first);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      throw new Refusal(`The file could not be read as CSV: ${why}. Check that it is the export as the tool wrote it, not edited by hand.`);
+      if (!(e instanceof CsvSyntaxError)) throw e;
+      throw new Refusal(`The file could not be read as CSV: ${e.message}. Check that it is the export as the tool wrote it, not edited by hand.`);
     }
   };
   let bytes = 0;
@@ -167,7 +168,7 @@ let pending: { file: Blob; indexUrl: string; today: string } | null = null;
 
 async function check(file: Blob, indexUrl: string, today: string, choice: ColumnChoice | null): Promise<void> {
   const indexLoad = loadFleet(indexUrl);
-  const judgeLoad = osJudge(indexUrl);
+  const judgeLoad = osJudge(indexUrl).catch(() => null);
   indexLoad.catch(() => {});
   let layout: Layout | null = null;
   let first: string[][] = [];
@@ -251,7 +252,7 @@ function runner(layout: Layout, index: FleetIndex, judge: OsJudge | null, today:
       width = Math.max(width, ...batch.map((r) => r.length));
       // An export without a header (pasted lines, or as the reader said) gets column names in the report.
       const names = layout.header ?? (width === 1 ? ["Model"] : Array.from({ length: width }, (_, i) => `Column ${i + 1}`));
-      parts.push(new Blob([reportFile(stringify([reportHeader(names, width)], CSV_OPTIONS))]));
+      parts.push(new Blob([reportFile(csvText([reportHeader(names, width)]))]));
       headerWritten = true;
     }
     const lines: string[][] = [];
@@ -297,7 +298,7 @@ function runner(layout: Layout, index: FleetIndex, judge: OsJudge | null, today:
       if (osEvent) upcoming.set(osEvent.event[0], osEvent);
       lines.push(reportLine(record, width, r, index, matcher.slugs));
     }
-    parts.push(new Blob([stringify(lines, CSV_OPTIONS)]));
+    parts.push(new Blob([csvText(lines)]));
   }
 
   function finish(): Extract<FromWorker, { type: "done" }> {

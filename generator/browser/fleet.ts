@@ -201,11 +201,19 @@ if (root) {
       icsNote.textContent = "No documented end of updates is ahead for the matched devices, so there is no calendar to download.";
     }
     showMore();
-    const part = document.createDocumentFragment();
+    // Rows not matched, once per distinct content (a fleet of 50,000 PCs of six models gives six lines, not 50,000).
+    const groups = new Map<string, { r: ResultRow; lines: number[] }>();
     for (const r of rows) {
       if (r.matched) continue;
+      const key = `${r.input}\u0000${r.note}`;
+      const g = groups.get(key);
+      if (g) g.lines.push(r.line);
+      else groups.set(key, { r, lines: [r.line] });
+    }
+    const part = document.createDocumentFragment();
+    for (const { r, lines } of groups.values()) {
       const tr = document.createElement("tr");
-      cell(tr, "Row", String(r.line));
+      cell(tr, "Rows", lines.length > 3 ? `${lines.slice(0, 3).join(", ")} and ${n(lines.length - 3)} more` : lines.join(", "));
       cell(tr, "In the export", r.input);
       cell(tr, "Hint", r.note);
       part.append(tr);
