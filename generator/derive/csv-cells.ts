@@ -9,6 +9,9 @@
  */
 export const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
 
+/** The byte-order mark a CSV file people open in Excel starts with: without it Excel reads UTF-8 as its legacy code page and garbles accented names. */
+export const CSV_BOM = "\uFEFF";
+
 const FORMULA_START = /^[=+\-@\t\r']/;
 
 /**

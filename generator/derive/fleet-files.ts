@@ -8,8 +8,18 @@ export const FLEET_INDEX_FORMAT = "device-fleet-index/1";
 /** The one file of the index, under PAGES.fleetIndex. */
 export const FLEET_INDEX_FILE = "fleet.json";
 
-/** A commitment's documented end: its value and precision as the source gives them (null when it records none), and what it covers. */
-export type FleetEnd = [value: string | null, precision: PartialDate["precision"] | null, coverage: string];
+/**
+ * A commitment's documented end: its value and precision as the source gives
+ * them (null when it records none), and what it covers; then its explicit
+ * minimum ("at least until"), never an end, with its precision (null when none).
+ */
+export type FleetEnd = [
+  value: string | null,
+  precision: PartialDate["precision"] | null,
+  coverage: string,
+  minimum: string | null,
+  minimumPrecision: PartialDate["precision"] | null,
+];
 
 /** An upcoming documented end, as the device calendars have it: UID, first day, the day after the last, summary, and DTSTAMP (the record's latest revision day). */
 export type FleetEvent = [uid: string, start: string, endExclusive: string, summary: string, stamp: string];
@@ -24,6 +34,8 @@ export type FleetDevice = [
   security: FleetEnd[],
   os: FleetEnd[],
   upcoming: FleetEvent[],
+  /** The last OS version the hardware takes, in words ("iOS 18"), where its record documents one; else null. */
+  takes: string | null,
 ];
 
 export interface FleetIndex {

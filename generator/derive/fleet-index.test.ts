@@ -43,10 +43,20 @@ describe("the fleet index", () => {
   it("keeps each documented end's value and precision as the source gives them, with what it covers", () => {
     const [, , , , security, os] = fleet.devices[at("gamma-phone")]!;
     expect(security).toEqual([
-      ["2027-Q2", "quarter", "models G-US; regions US"],
-      ["2028-06-30", "day", "models G-EU; regions DE, FR"],
+      ["2027-Q2", "quarter", "models G-US; regions US", null, null],
+      ["2028-06-30", "day", "models G-EU; regions DE, FR", null, null],
     ]);
-    expect(os).toEqual([["2024-03", "month", "all variants"]]);
+    expect(os).toEqual([["2024-03", "month", "all variants", null, null]]);
+  });
+
+  it("keeps a minimum commitment beside the end, never in its place, with its own precision", () => {
+    const [, , , , security] = fleet.devices[at("beta-tablet")]!;
+    expect(security.map(([end, , , minimum, precision]) => [end, minimum, precision])).toContainEqual([null, "2029", "year"]);
+  });
+
+  it("names the last OS version the hardware takes, where its record documents one", () => {
+    expect(fleet.devices[at("kappa-phone")]![7]).toBe("iOS 16");
+    expect(fleet.devices[at("alpha-phone")]![7]).toBeNull();
   });
 
   it("an end the source leaves undated stays null, never a guessed date", () => {

@@ -18,7 +18,19 @@ import { attribution, urls, type Site } from "./site.ts";
 import { describeCoverage } from "./verdict.ts";
 import { FLEET_INDEX_FORMAT, type FleetEnd, type FleetEvent, type FleetIndex } from "./fleet-files.ts";
 
-const endOf = (c: Commitment): FleetEnd => [c.end?.value ?? null, c.end?.precision ?? null, describeCoverage(c)];
+const endOf = (c: Commitment): FleetEnd => [
+  c.end?.value ?? null,
+  c.end?.precision ?? null,
+  describeCoverage(c),
+  c.minimum?.value ?? null,
+  c.minimum?.precision ?? null,
+];
+
+/** The last OS version the hardware takes ("iOS 18"), where a range documents its last; the newest of several. */
+const takesOf = (r: DeviceRecord): string | null => {
+  const last = (r.osVersions ?? []).filter((v) => v.last !== undefined).at(-1);
+  return last ? `${last.os} ${last.last}` : null;
+};
 
 /** The index of the published records (in slug order, as catalogOf gives them). */
 export function fleetIndex(published: readonly DeviceRecord[], site: Site): FleetIndex {
@@ -34,7 +46,7 @@ export function fleetIndex(published: readonly DeviceRecord[], site: Site): Flee
     devices: published.map((r) => {
       const { code, headline } = deviceSummary(r, site).verdict;
       const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary, e.stamp]);
-      return [r.name, r.manufacturer, code, headline, r.support.security.map(endOf), r.support.os.map(endOf), upcoming];
+      return [r.name, r.manufacturer, code, headline, r.support.security.map(endOf), r.support.os.map(endOf), upcoming, takesOf(r)];
     }),
     identifiers,
   };

@@ -1,14 +1,14 @@
 // The fleet check's matching (fleet-match.ts) over the fixture catalog's
 // fleet index (fleet-index.ts): columns of real exports, delimiters, codes
-// before names, names as the list ranks them, hints, and a report whose
-// cells are safe in a spreadsheet.
+// before names, names as the list ranks them, hints (the report:
+// fleet-report.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DeviceRecord } from "../schema/record.ts";
 import { catalogOf } from "./catalog.ts";
 import { fleetIndex } from "./fleet-index.ts";
-import { detectColumns, endsText, fleetMatcher, matchNote, REPORT_COLUMNS, reportRows, rowInput, sniffDelimiter, type Match } from "./fleet-match.ts";
+import { detectColumns, fleetMatcher, matchNote, rowInput, sniffDelimiter, type Match } from "./fleet-match.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/catalog/devices");
 const records = readdirSync(FIXTURES).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(FIXTURES, f), "utf8"))));
@@ -83,37 +83,5 @@ describe("matching a row", () => {
     expect(match("", "")).toEqual({ by: "none", hint: "No model or model code in this row." });
     // A withdrawn record's code is not in the index.
     expect(match("ETA-1", "").by).toBe("none");
-  });
-});
-
-describe("the report", () => {
-  it("says each kind's ends with their precision and, when they differ, their coverage", () => {
-    expect(endsText([["2029-02", "month", "all variants"]])).toBe("2029-02 (month)");
-    expect(
-      endsText([
-        ["2027-Q2", "quarter", "regions US"],
-        [null, null, "regions DE, FR"],
-      ]),
-    ).toBe("2027-Q2 (quarter); regions US | not documented; regions DE, FR");
-  });
-  it("keeps the export's columns, adds its own, and makes every cell safe for a spreadsheet", () => {
-    const header = ["Device name", "Model"];
-    const rows = [
-      ['=HYPERLINK("https://evil.example","x")', "SM-A525F"],
-      ["<img src=x onerror=alert(1)>", "nothing"],
-    ];
-    const matches = rows.map((r) => matcher.match(rowInput(r, { codes: [], model: 1, manufacturer: null })));
-    const out = reportRows(header, rows, matches, fleet, matcher.slugs);
-    expect(out[0]).toEqual([...header, ...REPORT_COLUMNS]);
-    const row = Object.fromEntries(out[0]!.map((name, i) => [name, out[1]![i]]));
-    expect(row).toMatchObject({
-      "Device name": `'=HYPERLINK("https://evil.example","x")`,
-      match: "yes",
-      matched_by: "code",
-      device: "Alpha Phone",
-      record_url: "https://devices.example/devices/alpha-phone",
-      attribution: expect.stringMatching(/^Device lifecycle data from Device Lifecycle Records/),
-    });
-    expect(out[2]!.slice(0, 3)).toEqual(["<img src=x onerror=alert(1)>", "nothing", "no"]);
   });
 });

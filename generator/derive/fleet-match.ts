@@ -1,15 +1,14 @@
 // The fleet check's matching, as pure functions the browser runs (in a
 // worker, generator/browser/fleet-worker.ts) over the fleet index
 // (derive/fleet-index.ts): which columns of an export hold model codes,
-// model names and manufacturers; which device each row is; and the rows of
-// the report a fleet manager downloads. A row is matched by a model code
+// model names and manufacturers; and which device each row is (the report
+// a fleet manager downloads: fleet-report.ts). A row is matched by a model code
 // where it has one (contract/identifiers.ts, as the identifier lookup
 // compares), otherwise by an exact name or code as the list and the site
 // search rank them (derive/list-index.ts matchPositions); where several
 // devices fit, the row is ambiguous and gets no verdict.
 import { identifierKeys } from "../contract/identifiers.ts";
-import { neutralizeFormula } from "./csv-cells.ts";
-import type { FleetDevice, FleetEnd, FleetIndex } from "./fleet-files.ts";
+import type { FleetDevice, FleetIndex } from "./fleet-files.ts";
 import { matchPositions, parseListIndex } from "./list-index.ts";
 import { compact, normalize, queryOf } from "./search.ts";
 
@@ -205,83 +204,9 @@ export function fleetMatcher(fleet: FleetIndex) {
   };
 }
 
-/** Ends of one kind in words: each commitment's end with its precision, and its coverage when the commitments differ ("2027-Q2 (quarter; regions US) | 2028-06 (month; regions DE, FR)"). */
-export function endsText(ends: readonly FleetEnd[]): string {
-  const one = ends.length === 1;
-  const parts = ends.map(([value, precision, coverage]) => {
-    const when = value ? `${value} (${precision})` : "not documented";
-    return one && coverage === "all variants" ? when : `${when}; ${coverage}`;
-  });
-  return parts.join(" | ");
-}
-
-/** The columns the report adds after the export's own, in order. */
-export const REPORT_COLUMNS = [
-  "match",
-  "matched_by",
-  "device",
-  "device_manufacturer",
-  "verdict",
-  "verdict_code",
-  "security_end",
-  "security_end_precision",
-  "security_scope",
-  "os_end",
-  "os_end_precision",
-  "os_scope",
-  "record_url",
-  "note",
-  "attribution",
-] as const;
-
-/** Aligned cells of one kind, as the dataset writes them (values of several commitments joined by " | "). */
-function kindCells(ends: readonly FleetEnd[]): [string, string, string] {
-  const cell = (values: string[]) => (values.some((v) => v !== "") ? values.join(" | ") : "");
-  return [cell(ends.map((e) => e[0] ?? "")), cell(ends.map((e) => e[1] ?? "")), cell(ends.map((e) => e[2]))];
-}
-
 /** A note on a match that is not one device: why it is ambiguous and its candidates, or the unmatched row's hint. */
 export function matchNote(match: Match, devices: readonly FleetDevice[]): string {
   if (match.by === "none") return match.hint;
   if (match.by !== "ambiguous") return "";
   return `Check by hand: ${match.reason} Candidates: ${match.positions.map((p) => `${devices[p]![0]} (${devices[p]![1]})`).join("; ")}.`;
-}
-
-/**
- * The downloadable report: the export's header and rows, each followed by
- * the report's columns, every cell (the export's own included: the file is
- * someone else's text) made safe for spreadsheets as the dataset's are.
- */
-export function reportRows(
-  header: readonly string[],
-  rows: readonly (readonly string[])[],
-  matches: readonly Match[],
-  fleet: FleetIndex,
-  slugs: readonly string[],
-): string[][] {
-  const width = rows.reduce((w, r) => Math.max(w, r.length), header.length);
-  const pad = (cells: readonly string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? "");
-  const out: string[][] = [[...pad(header), ...REPORT_COLUMNS]];
-  rows.forEach((row, i) => {
-    const m = matches[i]!;
-    const p = m.by === "code" || m.by === "name" ? m.positions[0] : null;
-    const d = p === null ? null : fleet.devices[p]!;
-    const added = d
-      ? [
-          "yes",
-          m.by,
-          d[0],
-          d[1],
-          d[3],
-          d[2],
-          ...kindCells(d[4]),
-          ...kindCells(d[5]),
-          `${fleet.pages}${slugs[p!]}`,
-          matchNote(m, fleet.devices),
-          fleet.attribution,
-        ]
-      : [m.by === "ambiguous" ? "ambiguous" : "no", "", "", "", "", "", "", "", "", "", "", "", "", matchNote(m, fleet.devices), ""];
-    out.push([...pad(row), ...added]);
-  });
-  return out.map((r) => r.map(neutralizeFormula));
 }

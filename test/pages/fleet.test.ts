@@ -61,10 +61,20 @@ describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
     // The worker's one read of the catalog is seen, so the count above covers the worker's requests too.
     expect(requested).toContain("/fleet-index/v1/fleet.json");
     expect(requested.filter((p) => p === "/fleet-index/v1/fleet.json")).toHaveLength(1);
-    // Counts by verdict, and a page of rows with links to the devices.
+    // Counts by verdict kind (never one row's date), the rows not matched (ambiguous, or not in the catalog) last.
     const counts = await page.locator("#fleet-counts li").allInnerTexts();
-    expect(counts.at(-1)).toBe(`Not matched: ${unmatched!.toLocaleString("en")}`);
-    expect(counts.reduce((n, c) => n + Number(c.split(": ").at(-1)!.replaceAll(",", "")), 0)).toBe(10_000);
+    const number = (c: string) => Number(c.split(": ").at(-1)!.replaceAll(",", ""));
+    expect(counts.reduce((n, c) => n + number(c), 0)).toBe(10_000);
+    expect(counts.filter((c) => /^(Ambiguous|Not in the catalog)/.test(c)).reduce((n, c) => n + number(c), 0)).toBe(unmatched);
+    expect(counts.every((c) => !/\d{4}-\d{2}/.test(c.split(": ")[0]!))).toBe(true);
+    // The headline answers how many need action; devices by action and by quarter are drawn, each beside its table.
+    expect(await page.locator("#fleet-headline").innerText()).toMatch(/^([\d,]+ of 10,000 devices need action: [\d,]+ now|None of your)/);
+    const byAction = await page.locator("#fleet-actions-rows tr").allInnerTexts();
+    expect(byAction.map((r) => r.split("\t")[0])).toEqual(["Replace or isolate", "Update the OS", "Check by hand", "Nothing to do yet"]);
+    expect(byAction.reduce((n, r) => n + Number(r.split("\t").at(-1)!.replaceAll(",", "")), 0)).toBe(10_000);
+    expect(await page.locator("#fleet-actions-svg .action-row").count()).toBe(4);
+    expect(await page.locator("#fleet-quarters-svg .quarter").count()).toBe(12);
+    expect(await page.locator("#fleet-quarters-svg").getAttribute("aria-describedby")).toBe("fleet-quarters-svg-table");
     expect(await page.locator("#fleet-rows tr").count()).toBe(500);
     await page.click("#fleet-more");
     expect(await page.locator("#fleet-rows tr").count()).toBe(1000);
@@ -74,7 +84,7 @@ describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
     expect(await page.locator("#fleet-results img").count()).toBe(0);
     // Unmatched rows come back with a hint.
     const miss = page.locator("#fleet-unmatched-rows tr").filter({ hasText: "Unlisted Phone" }).first();
-    expect(await miss.innerText()).toMatch(/No device in the catalog has this name|Near: /);
+    expect(await miss.innerText()).toMatch(/No device in the catalog has exactly this name|The catalog has no (record|device)/);
     expect(errors).toEqual([]);
   });
 
@@ -92,7 +102,10 @@ describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
     expect(await page.locator("#fleet-rows tr").nth(3).innerText()).toContain(HOSTILE.name);
     expect(await page.locator("#fleet-results img").count()).toBe(0);
     const [report] = await Promise.all([page.waitForEvent("download"), page.click("#fleet-csv")]);
-    const rows = parse(readFileSync((await report.path())!, "utf8"), { columns: true }) as Record<string, string>[];
+    const text = readFileSync((await report.path())!, "utf8");
+    // UTF-8 with a byte-order mark, as Excel expects.
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ "Device name": HOSTILE.name, Model: `'${HOSTILE.model}`, match: "no" });
     expect(rows[1]).toMatchObject({
       Model: "SM-A525F",
@@ -103,6 +116,24 @@ describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
     });
     expect(rows[1]!.attribution).toMatch(/^Device lifecycle data from Device Lifecycle Records .*public dataset license v1$/);
     expect(rows[2]).toMatchObject({ matched_by: "name", device: "Gamma Phone", security_end: "2027-Q2 | 2028-06-30", security_end_precision: "quarter | day" });
+    // The minimum-commitment, OS and action columns follow the earlier ones.
+    expect(Object.keys(rows[0]!).slice(-14)).toEqual([
+      "security_minimum",
+      "security_minimum_precision",
+      "os_minimum",
+      "os_minimum_precision",
+      "os_release",
+      "os_status",
+      "os_headline",
+      "os_security_end",
+      "os_newer_build",
+      "os_patch_months_behind",
+      "auto_update_expiration",
+      "action",
+      "action_by",
+      "action_why",
+    ]);
+    expect(rows[0]).toMatchObject({ action: "check", action_why: expect.stringContaining("no record of this Evil model") });
     const [ics] = await Promise.all([page.waitForEvent("download"), page.click("#fleet-ics")]);
     const calendar = readCalendar(readFileSync((await ics.path())!, "utf8"));
     expect(calendar.events.length).toBeGreaterThan(0);
