@@ -81,7 +81,7 @@ if (flags.browser) {
   const { DeviceRecord } = await import("../generator/schema/record.ts");
   const { FIXTURES, freePort, servePreview, tempDir } = await import("../test/helpers/build.ts");
   const { launchChromium } = await import("../test/helpers/browser.ts");
-  const { ensureOsIndex, intuneExport } = await import("../test/helpers/fleet-export.ts");
+  const { intuneExport } = await import("../test/helpers/fleet-export.ts");
   let data: string;
   let csv: string;
   let catalog: string;
@@ -103,7 +103,6 @@ if (flags.browser) {
   const origin = `http://localhost:${port}`;
   const outDir = path.join(tempDir(), "dist");
   await build({ dataDir: data, outDir, site: { siteUrl: origin, baseUrl: origin, now: site.now } });
-  if (flags.intune) ensureOsIndex(outDir, data, site.now);
   const preview = await servePreview(outDir, { port });
   const browser = await launchChromium();
   const times: number[] = [];

@@ -5,11 +5,7 @@
 // manufacturer; devices the catalog does not hold; rows without a model)
 // and hostile cells, seeded so the same arguments give the same file. For
 // the fleet page's Chromium test and its benchmark.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { stringify } from "csv-stringify/sync";
-import { OS_INDEX_FILE, osIndex } from "../../generator/derive/os-releases.ts";
-import { OsReleaseFile } from "../../generator/schema/os-release.ts";
 import { rng } from "../../generator/synth/generate.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 
@@ -402,16 +398,4 @@ export function googleAdminExport(records: readonly DeviceRecord[], rows = 140, 
     });
   }
   return { name: "google-admin-chrome-devices.csv", header, rows: out, csv: csvOf(header, out) };
-}
-
-/**
- * The OS-release index beside the fleet index in a built site, as
- * derive/os-releases.ts makes it from dataDir/os, where the build does not
- * write it yet (the OS-release emitter lands on its own branch).
- */
-export function ensureOsIndex(outDir: string, dataDir: string, now: string): void {
-  const file = path.join(outDir, "fleet-index/v1", OS_INDEX_FILE);
-  if (existsSync(file)) return;
-  const files = readdirSync(path.join(dataDir, "os")).map((f) => OsReleaseFile.parse(JSON.parse(readFileSync(path.join(dataDir, "os", f), "utf8"))));
-  writeFileSync(file, JSON.stringify(osIndex(files, now)));
 }

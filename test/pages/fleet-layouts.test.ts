@@ -11,10 +11,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DeviceRecord } from "../../generator/schema/record.ts";
 import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
-import { ensureOsIndex, googleAdminExport, intuneExport, jamfComputersExport, jamfMobileExport, type LayoutExport } from "../helpers/fleet-export.ts";
+import { googleAdminExport, intuneExport, jamfComputersExport, jamfMobileExport, type LayoutExport } from "../helpers/fleet-export.ts";
 
 const DATA = path.resolve(import.meta.dirname, "../../data");
 const RECORDS = readdirSync(path.join(DATA, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(DATA, "devices", f), "utf8"))));
@@ -23,8 +23,6 @@ const slugOf = (url: string) => (url ? url.slice(url.lastIndexOf("/") + 1) : nul
 
 describe.skipIf(!hasChromium)("the fleet check on the products' own exports", () => {
   const site = browsedSite(DATA);
-
-  beforeAll(() => ensureOsIndex(site.outDir, DATA, "2026-11-22"));
 
   async function check(page: Page, e: LayoutExport) {
     await page.setInputFiles("#fleet-file", { name: e.name, mimeType: "text/csv", buffer: Buffer.from(e.csv) });
