@@ -1,14 +1,14 @@
 // What the client takes from the service's own code, bundled by
 // scripts/generate.ts into src/generated/contract.js (plain JavaScript, no
-// dependency), so the published package carries the repository's paths,
-// bounds and the fleet page's column recognition without a second copy of
-// them and without zod or the generator at run time.
+// dependency), so the published package carries the repository's paths and
+// bounds without a second copy of them and without zod or the generator at
+// run time. (The fleet page's matching, which only the CLI needs, is
+// scripts/fleet.ts.)
 import type { VERDICT_CODES } from "../../generator/contract/verdicts.ts";
-import { API } from "../../generator/contract/resources.ts";
+import { API, PAGES } from "../../generator/contract/resources.ts";
+import { FLEET_INDEX_FILE } from "../../generator/derive/fleet-files.ts";
 
 export { MAX_LIMIT, ITEMS, SLUG_PATTERN } from "../../generator/contract/list-params.ts";
-export { detectColumns, looksLikeHeader, rowInput, sniffDelimiter } from "../../generator/derive/fleet-match.ts";
-export { normalize } from "../../generator/derive/search.ts";
 
 /** The paths the client calls; {name} stands for a percent-encoded parameter. */
 export const PATHS = {
@@ -20,6 +20,8 @@ export const PATHS = {
   datasetYear: API.datasetYear.path,
   ndjson: API.devicesNdjson.path,
   sqlite: API.datasetSqlite.path,
+  /** The fleet page's one static file of the catalog (docs/fleet.md#the-index-file): not the API, so no rate limit. */
+  fleetIndex: PAGES.fleetIndex.path.replace("{file}", FLEET_INDEX_FILE),
 } as const;
 
 type VerdictCode = (typeof VERDICT_CODES)[number];

@@ -1,53 +1,85 @@
 #!/usr/bin/env node
-// device-lifecycle check <slug|identifier>... [--csv FILE] [--base URL] [--cache DIR] [--json] [--fail-on ended|ending-soon]
+// device-lifecycle check <device>... | --csv FILE [--out FILE]   [--base URL] [--cache DIR] [--json] [--fail-on WHEN] [--strict-match]
 //
-// One verdict line per device on stdout; notes (waits, answers from the
-// cache, the attribution) on stderr. Exit status: 0 all answered, 1 a
-// device is at or past --fail-on, 2 bad usage or an unreadable file, 3 an
-// input the catalog does not have or that could not be answered at all
-// (service unreachable and nothing cached).
-import { readFile } from "node:fs/promises";
+// The fleet page's twin (docs/fleet.md). Devices are found as the page finds
+// them: the CLI loads the page's one static file of the catalog (the fleet
+// index) once and matches with the page's own code (src/generated/fleet.js,
+// bundled from generator/derive/fleet-match.ts by scripts/generate.ts), so a
+// typed name, a model code or a whole export's rows resolve to the same
+// device, or to none, as on /fleet. A device named on the command line is
+// then read from the API (its full verdict, links and freshness); the rows
+// of an export cost no request at all: the report is the page's report.
+// Verdict lines and the report on stdout (or --out); notes, progress and the
+// attribution on stderr. Exit status: EXIT below, documented in USAGE and
+// client/README.md.
+import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
 import { diskCache } from "./disk-cache.js";
-import { FAIL_ON, SLUG_PATTERN, detectColumns, looksLikeHeader, normalize, rowInput, sniffDelimiter } from "./generated/contract.js";
+import { FAIL_ON, SLUG_PATTERN } from "./generated/contract.js";
+import { FLEET_INDEX_FORMAT, detectColumns, fleetMatcher, looksLikeHeader, matchNote, reportCsv, rowInput, sniffDelimiter } from "./generated/fleet.js";
 import { DEFAULT_BASE_URL } from "./generated/origin.js";
 import { ProblemError, UnavailableError, createClient, memoryCache } from "./index.js";
 
-const USAGE = `Usage: device-lifecycle check <slug|identifier>... [options]
+const USAGE = `Usage: device-lifecycle check <device>... [options]
+       device-lifecycle check --csv FILE [--out FILE] [options]
 
-Prints the lifecycle verdict of each device: a record's slug (pixel-8), or a
-model code, hardware identifier, codename or SKU (SM-S911B, iPhone15,4).
+Prints the lifecycle verdict of each device, found as the fleet page (/fleet)
+finds it: a record's slug (google-pixel-8), its name ("Pixel 8", "Google Pixel 8"),
+or a model code, hardware identifier, codename or SKU (SM-S911B, iPhone15,4).
+An exact match only: a name or code several devices share is "ambiguous" and
+lists them; nothing close is "not-found" with a hint.
+
+  device-lifecycle check google-pixel-8 "Pixel 8" SM-A525F --base https://devices.example
+
+With --csv, checks every row of a fleet export (Intune, Jamf Pro, Google Admin,
+Surface inventories...: the page's column recognition) against one download of
+the catalog, and writes the page's report: the export's columns, then match,
+verdict and documented ends (CSV, UTF-8 with a byte-order mark, as Excel reads it).
 
 Options:
-  --csv FILE          also check every row of a fleet export (Intune, Jamf, Google Admin...):
-                      its model-code columns, else its model name
+  --csv FILE          check a fleet export; progress and counts on stderr
+  --out FILE          write the --csv report to FILE (default: stdout)
   --base URL          the API origin (default: ${DEFAULT_BASE_URL ?? "none in this copy; set DEVICE_LIFECYCLE_BASE_URL"})
   --cache DIR         keep answers in DIR: revalidated with ETags, and answered from when
                       the service cannot be reached
-  --json              print a JSON array instead of lines
+  --json              print a JSON array instead of lines (devices on the command line)
   --fail-on WHEN      exit 1 if a device's verdict is "ended" (security-ended) or
                       "ending-soon" (security-ended or security-ending-soon)
+  --strict-match      with --fail-on, a device or row not matched (not found or
+                      ambiguous) exits 3 even when --fail-on matched
   --timeout SECONDS   per request (default 10)
   -h, --help
 
-Exit status: 0 all answered; 1 --fail-on matched; 2 bad usage; 3 a device not
-found, or not answered (service unreachable and nothing cached).`;
+Exit status:
+  0  every device matched, and none at --fail-on
+  1  --fail-on: a device's verdict is at or past WHEN (it wins over not matched,
+     so one unknown model does not break a pipeline's gate; see --strict-match)
+  2  bad usage, or a file that cannot be read as CSV
+  3  a device or row not matched (not found or ambiguous): without --fail-on,
+     or with --strict-match
+  4  the service could not answer (unreachable, an error, rate limited) and
+     nothing was cached`;
 
 class UsageError extends Error {}
 
-const EXIT = { ok: 0, failOn: 1, usage: 2, unanswered: 3 };
+const EXIT = { ok: 0, failOn: 1, usage: 2, unmatched: 3, unavailable: 4 };
+
+/** Rows between two progress notes. */
+const PROGRESS_EVERY = 1000;
 
 async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
-      csv: { type: "string", multiple: true },
+      csv: { type: "string" },
+      out: { type: "string" },
       base: { type: "string" },
       cache: { type: "string" },
       json: { type: "boolean" },
       "fail-on": { type: "string" },
+      "strict-match": { type: "boolean" },
       timeout: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -64,10 +96,12 @@ async function main(argv) {
   if (!(timeout > 0)) throw new UsageError(`--timeout takes a number of seconds; got "${values.timeout}"`);
   const baseUrl = values.base ?? process.env.DEVICE_LIFECYCLE_BASE_URL ?? DEFAULT_BASE_URL;
   if (!baseUrl) throw new UsageError("no API origin: pass --base URL or set DEVICE_LIFECYCLE_BASE_URL (this copy was not packed with one)");
-
-  const items = inputs.map((input) => ({ label: input, tries: [input], manufacturer: "" }));
-  for (const file of values.csv ?? []) items.push(...(await csvItems(file)));
-  if (!items.length) throw new UsageError("nothing to check: name a slug or identifier, or --csv FILE");
+  if (values.csv !== undefined && inputs.length) throw new UsageError("check either devices named on the command line or one --csv export, not both");
+  if (values.csv !== undefined && values.json) throw new UsageError("--json is for devices on the command line; the --csv report is CSV");
+  if (values.out !== undefined && values.csv === undefined) throw new UsageError("--out names the file of the --csv report");
+  if (values.csv === undefined && !inputs.length) throw new UsageError("nothing to check: name a device (slug, name or model code), or --csv FILE");
+  // Read the export before any request: a file that is not CSV is a usage error, and costs nothing.
+  const table = values.csv === undefined ? null : await readExport(values.csv);
 
   let client;
   try {
@@ -82,8 +116,47 @@ async function main(argv) {
     throw new UsageError(err.message);
   }
 
+  const catalog = await loadCatalog(client);
+  if (!catalog) return EXIT.unavailable;
+  const policy = { failOn, strict: Boolean(values["strict-match"]) };
+  return table ? checkExport(table, catalog, values.out, policy) : checkDevices(client, inputs, catalog, values.json, policy);
+}
+
+/** The exit status of a check: the service first, then not matched or --fail-on as the policy orders them. */
+function exitOf({ unavailable, unmatched, failed }, { failOn, strict }) {
+  if (unavailable) return EXIT.unavailable;
+  if (unmatched && (strict || !failOn)) return EXIT.unmatched;
+  if (failed) return EXIT.failOn;
+  return EXIT.ok;
+}
+
+/** The fleet index and its matcher: one request (revalidated from --cache), or null when the service could not answer and nothing was cached. */
+async function loadCatalog(client) {
+  let answer;
+  try {
+    answer = await client.getFleetIndex();
+  } catch (err) {
+    if (!(err instanceof UnavailableError || err instanceof ProblemError)) throw err;
+    note(`cannot load the catalog: ${err.message}`);
+    return null;
+  }
+  const index = answer.data;
+  if (index.format !== FLEET_INDEX_FORMAT) {
+    note(`the service's catalog file is ${String(index.format)}; this CLI reads ${FLEET_INDEX_FORMAT}: update device-lifecycle`);
+    return null;
+  }
+  if (answer.stale)
+    note(`the service could not answer (${answer.staleReason}); the catalog comes from the cache, checked ${answer.checkedAt} (${ago(answer.age)} ago)`);
+  const matcher = fleetMatcher(index);
+  return { index, matcher, bySlug: new Map(matcher.slugs.map((s, p) => [s, p])) };
+}
+
+// ---------------------------------------------------------------------------
+// Devices named on the command line
+
+async function checkDevices(client, inputs, { index, matcher, bySlug }, json, policy) {
   const results = [];
-  for (const item of items) results.push(...(await check(client, item)));
+  for (const input of inputs) results.push(await checkDevice(client, input, index, matcher, bySlug));
 
   const stale = results.filter((r) => r.stale);
   if (stale.length) {
@@ -92,98 +165,55 @@ async function main(argv) {
       `the service could not answer (${oldest.staleReason}); ${stale.length} of ${results.length} answers come from the cache, the oldest checked ${oldest.checkedAt} (${ago(oldest.age)} ago)`,
     );
   }
-  if (values.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else for (const r of results) process.stdout.write(`${line(r)}\n`);
   const attribution = results.find((r) => r.attribution)?.attribution;
-  if (attribution && !values.json) note(`${attribution.text}. ${attribution.requirements} License: ${attribution.license.url}`);
+  if (attribution && !json) note(`${attribution.text}. ${attribution.requirements} License: ${attribution.license.url}`);
 
-  if (results.some((r) => r.status !== "ok")) return EXIT.unanswered;
-  if (failOn && results.some((r) => FAIL_ON[failOn].includes(r.verdict.code))) return EXIT.failOn;
-  return EXIT.ok;
+  return exitOf(
+    {
+      unavailable: results.some((r) => r.status === "unavailable"),
+      unmatched: results.some((r) => r.status === "not-found" || r.status === "ambiguous"),
+      failed: Boolean(policy.failOn) && results.some((r) => r.status === "ok" && FAIL_ON[policy.failOn].includes(r.verdict.code)),
+    },
+    policy,
+  );
 }
 
-/** The rows of a fleet export, as the fleet page reads them (derive/fleet-match.ts): model-code columns first, then the model name. */
-async function csvItems(file) {
-  let text;
+/** One typed device: a published slug, else the page's match of it as a row's model (a code or an exact name), else a former slug the API redirects. */
+async function checkDevice(client, input, index, matcher, bySlug) {
+  const slugAt = bySlug.get(input);
+  const match = slugAt !== undefined ? { by: "slug", positions: [slugAt] } : matcher.match({ codes: [], model: input, manufacturer: "" });
+  if (match.by === "ambiguous") {
+    return {
+      input,
+      status: "ambiguous",
+      reason: matchNote(match, index.devices),
+      candidates: match.positions.map((p) => ({ slug: matcher.slugs[p], name: index.devices[p][0], manufacturer: index.devices[p][1] })),
+    };
+  }
+  const found = match.by === "none" ? null : { slug: matcher.slugs[match.positions[0]], by: match.by, value: match.code ?? match.query };
+  // A renamed device's former slug is not in the index; the API answers it with the record under its new slug.
+  const slug = found?.slug ?? (SLUG_PATTERN.test(input) ? input : null);
+  const notFound = { input, status: "not-found", reason: match.by === "none" ? match.hint : "" };
+  if (!slug) return notFound;
   try {
-    text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
+    return result(input, found ?? { by: "slug" }, await client.getDevice(slug));
   } catch (err) {
-    throw new UsageError(`${file}: ${err.code === "ENOENT" ? "no such file" : err.message}`);
+    if (err instanceof ProblemError && (err.status === 404 || err.status === 410) && !found) return notFound;
+    if (!(err instanceof UnavailableError || err instanceof ProblemError)) throw err;
+    note(`${input}: ${err.message}`);
+    return { input, status: "unavailable", reason: err.message };
   }
-  const delimiter = sniffDelimiter(text);
-  let rows;
-  try {
-    rows = parse(text, { delimiter: delimiter ?? "\u0000", relax_column_count: true, skip_empty_lines: true, bom: true });
-  } catch (err) {
-    throw new UsageError(`${file}:${err.lines ?? "?"}: ${err.message}`);
-  }
-  if (!rows.length) return [];
-  const header = looksLikeHeader(rows[0]) ? rows[0] : null;
-  const columns = header ? detectColumns(header) : rows[0].length === 1 ? { codes: [0], model: null, manufacturer: null } : null;
-  if (!columns) {
-    throw new UsageError(
-      `${file}:1: no column header names a model or a model code (such as "Model", "Model Identifier", "Model Number", "System SKU"), and the file has more than one column`,
-    );
-  }
-  const first = header ? 2 : 1;
-  return rows.slice(header ? 1 : 0).map((row, i) => {
-    const input = rowInput(row, columns);
-    const tries = [...new Set([...input.codes, input.model].filter(Boolean))];
-    return { label: `${file}:${first + i}`, tries, manufacturer: input.manufacturer, model: input.model };
-  });
 }
 
-/** The verdicts of one input: a slug, else a model code, else (rows of an export) an exact name. */
-async function check(client, item) {
-  let failure = null;
-  const fail = (err) => {
-    if (!(err instanceof ProblemError && (err.status === 404 || err.status === 410))) failure ??= err;
-  };
-  for (const value of item.tries) {
-    if (SLUG_PATTERN.test(value)) {
-      try {
-        return [result(item, "slug", value, await client.getDevice(value))];
-      } catch (err) {
-        fail(err);
-      }
-    }
-    try {
-      const found = await client.lookupIdentifier(value);
-      const answers = [];
-      for (const match of found.data.devices) answers.push(result(item, "identifier", value, await client.getDevice(match.slug)));
-      return answers;
-    } catch (err) {
-      fail(err);
-    }
-  }
-  const names = item.model
-    ? [item.model, ...(item.manufacturer && !normalize(item.model).startsWith(normalize(item.manufacturer)) ? [`${item.manufacturer} ${item.model}`] : [])]
-    : [];
-  for (const name of names) {
-    try {
-      for await (const listed of client.listPages({ q: name, limit: 10 })) {
-        const exact = listed.data.devices.find((d) => [d.name, ...d.aliases].some((n) => normalize(n) === normalize(name)));
-        if (exact) return [result(item, "name", name, await client.getDevice(exact.slug))];
-        break;
-      }
-    } catch (err) {
-      fail(err);
-    }
-  }
-  if (failure && !(failure instanceof UnavailableError) && !(failure instanceof ProblemError)) throw failure;
-  const tried = item.tries.length ? item.tries.map((t) => `"${t}"`).join(", ") : "nothing (no model or model code in this row)";
-  const reason = failure ? failure.message : `no published device has the slug, model code or name ${tried}`;
-  if (failure) note(`${item.label}: ${failure.message}`);
-  return [{ input: item.label, status: failure ? "unavailable" : "not-found", reason }];
-}
-
-function result(item, matchedBy, value, answer) {
+function result(input, found, answer) {
   const d = answer.data;
   return {
-    input: item.label,
+    input,
     status: "ok",
-    matchedBy,
-    ...(value !== item.label ? { value } : {}),
+    matchedBy: found.by,
+    ...(found.value && found.value !== input ? { value: found.value } : {}),
     slug: d.slug,
     name: d.name,
     manufacturer: d.manufacturer,
@@ -197,11 +227,105 @@ function result(item, matchedBy, value, answer) {
   };
 }
 
+/** A verdict line: plain words first (the headline), the precise statement and its code after. */
 function line(r) {
   if (r.status !== "ok") return `${r.input}: ${r.status}: ${r.reason}`;
   const via = r.matchedBy === "slug" ? "" : ` (${r.matchedBy}${r.value ? ` ${r.value}` : ""})`;
   const stale = r.stale ? ` [stale: checked ${r.checkedAt}, ${ago(r.age)} ago]` : "";
-  return `${r.input}${via}: ${r.name} (${r.slug}): ${r.verdict.code}: ${r.verdict.label}${stale} <${r.links.page}>`;
+  return `${r.input}${via}: ${r.name} (${r.slug}): ${r.verdict.headline} [${r.verdict.code}: ${r.verdict.label}]${stale} <${r.links.page}>`;
+}
+
+// ---------------------------------------------------------------------------
+// A fleet export
+
+/** Text that is not a CSV export: binary (NUL bytes), or mostly undecodable (a spreadsheet, an image, a zip). As the page judges it. */
+function notText(text) {
+  if (text.includes("\u0000")) return true;
+  const sample = text.slice(0, 65_536);
+  let bad = 0;
+  for (const ch of sample) if (ch === "\uFFFD") bad++;
+  return bad > sample.length / 100;
+}
+
+/** An export's rows and columns, read as the page reads them (generator/browser/fleet-worker.ts): the header names the columns, or one column is a list of models. */
+async function readExport(file) {
+  let text;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    throw new UsageError(`${file}: ${err.code === "ENOENT" ? "no such file" : err.message}`);
+  }
+  if (notText(text)) throw new UsageError(`${file}: not a CSV file (it holds binary data); export the device list as CSV`);
+  const delimiter = sniffDelimiter(text);
+  let records;
+  try {
+    records =
+      delimiter === null
+        ? text
+            .replace(/^\uFEFF/, "")
+            .split(/\r\n|\r|\n/)
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .map((l) => [l])
+        : parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true });
+  } catch (err) {
+    throw new UsageError(`${file}:${err.lines ?? "?"}: cannot be read as CSV: ${err.message}`);
+  }
+  if (!records.length) throw new UsageError(`${file}: no rows`);
+  const head = records[0];
+  if (looksLikeHeader(head)) return { file, header: head, rows: records.slice(1), columns: detectColumns(head) };
+  // A one-column list without a header: every line is a model name or code.
+  if (records.every((r) => r.length === 1)) return { file, header: ["Model"], rows: records, columns: { codes: [], model: 0, manufacturer: null } };
+  throw new UsageError(
+    `${file}:1: no column header names a model or a model code (such as "Model", "Model Identifier", "Model Number", "System SKU"), and the file has more than one column`,
+  );
+}
+
+/** Every row matched against the one catalog, with progress on stderr; the page's report to --out or stdout; counts on stderr. */
+async function checkExport({ file, header, rows, columns }, { index, matcher }, out, policy) {
+  const matches = new Array(rows.length);
+  const progress = (done) => {
+    const text = `${file}: ${done.toLocaleString("en")} of ${rows.length.toLocaleString("en")} rows checked`;
+    if (process.stderr.isTTY) process.stderr.write(`\rdevice-lifecycle: ${text}${done === rows.length ? "\n" : ""}`);
+    else note(text);
+  };
+  for (let i = 0; i < rows.length; i++) {
+    matches[i] = matcher.match(rowInput(rows[i], columns));
+    if ((i + 1) % PROGRESS_EVERY === 0 && i + 1 < rows.length) progress(i + 1);
+  }
+  progress(rows.length);
+
+  const report = reportCsv(header, rows, matches, index, matcher.slugs);
+  if (out === undefined) process.stdout.write(report);
+  else {
+    try {
+      await writeFile(out, report);
+    } catch (err) {
+      throw new UsageError(`--out ${out}: ${err.message}`);
+    }
+  }
+
+  const count = (by) => matches.filter((m) => m.by === by).length;
+  const [byCode, byName, ambiguous, none] = ["code", "name", "ambiguous", "none"].map(count);
+  const n = (x) => x.toLocaleString("en");
+  note(
+    `${file}: ${n(rows.length)} rows: ${n(byCode + byName)} matched (${n(byCode)} by model code, ${n(byName)} by name), ${n(ambiguous)} ambiguous (check by hand), ${n(none)} not matched${out === undefined ? "" : `; report written to ${out}`}`,
+  );
+  const verdicts = new Map();
+  for (const m of matches) {
+    if (m.by !== "code" && m.by !== "name") continue;
+    const [, , code, headline] = index.devices[m.positions[0]];
+    const v = verdicts.get(code) ?? { code, headline, count: 0 };
+    v.count++;
+    verdicts.set(code, v);
+  }
+  for (const v of [...verdicts.values()].sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1))) note(`  ${n(v.count)}: ${v.headline} (${v.code})`);
+  const failed = policy.failOn
+    ? matches.filter((m) => (m.by === "code" || m.by === "name") && FAIL_ON[policy.failOn].includes(index.devices[m.positions[0]][2])).length
+    : 0;
+  if (policy.failOn) note(`--fail-on ${policy.failOn}: ${n(failed)} ${failed === 1 ? "row is" : "rows are"} at or past it`);
+  if (rows.length) note(`${index.attribution}. License: ${index.license}`);
+  return exitOf({ unavailable: false, unmatched: ambiguous + none > 0, failed: failed > 0 }, policy);
 }
 
 function ago(seconds) {
@@ -220,8 +344,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    note(err instanceof UsageError || err?.code?.startsWith?.("ERR_PARSE_ARGS") ? err.message : (err?.stack ?? String(err)));
-    if (err instanceof UsageError || err?.code?.startsWith?.("ERR_PARSE_ARGS")) process.stderr.write(`${USAGE}\n`);
-    process.exitCode = err instanceof UsageError || err?.code?.startsWith?.("ERR_PARSE_ARGS") ? EXIT.usage : EXIT.unanswered;
+    const usage = err instanceof UsageError || err?.code?.startsWith?.("ERR_PARSE_ARGS");
+    note(usage ? err.message : (err?.stack ?? String(err)));
+    if (usage) process.stderr.write(`${USAGE}\n`);
+    process.exitCode = usage ? EXIT.usage : EXIT.unavailable;
   },
 );

@@ -4,6 +4,15 @@ import type { Attribution, DeviceDocument, DeviceSummary, EvidenceDocument, Iden
 
 export type * from "./generated/types.js";
 
+/** The fleet page's index of the catalog (docs/fleet.md#the-index-file). Its members follow the page; check `format`. */
+export interface FleetIndexDocument {
+  format: string;
+  pages: string;
+  attribution: string;
+  license: string;
+  [member: string]: unknown;
+}
+
 /** The last good answer of one URL. */
 export interface CacheEntry {
   /** The URL that answered (after redirects). */
@@ -24,6 +33,7 @@ export interface Cache {
 
 /** What the client keeps with every answer: the license terms ask reusers to show the attribution and link each fact to its record. */
 export interface Provenance {
+  /** The dataset attribution (the fleet index gives its text only, as data.attribution). */
   attribution?: Attribution;
   /** The canonical device page: link reused facts here. */
   page?: string;
@@ -112,6 +122,7 @@ export declare class DeviceLifecycleClient {
   getDevice(slug: string): Promise<Answer<DeviceDocument>>;
   getEvidence(slug: string): Promise<Answer<EvidenceDocument>>;
   lookupIdentifier(code: string): Promise<Answer<IdentifierDocument>>;
+  getFleetIndex(): Promise<Answer<FleetIndexDocument>>;
   listPages(params?: ListParams): AsyncGenerator<Answer<ListPage>, void, undefined>;
   listDevices(params?: ListParams): AsyncGenerator<ListedDevice, void, undefined>;
   downloadDataset(format: DatasetFormat, options?: { year?: number | string }): Promise<DatasetAnswer>;

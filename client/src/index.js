@@ -139,6 +139,18 @@ export class DeviceLifecycleClient {
     };
   }
 
+  /**
+   * The fleet page's static index of the whole catalog (docs/fleet.md#the-index-file): every published
+   * record's names, codes, verdict and documented ends in one file, so a fleet of any size is checked
+   * with one request (the CLI's `--csv`). Not the API: no rate limit, and its format follows the page
+   * (`data.format`; a new format gets a new path).
+   */
+  async getFleetIndex() {
+    const answer = await this.#json(PATHS.fleetIndex);
+    // The index holds the attribution's text only (data.attribution), and the license's address.
+    return { ...answer, provenance: { license: answer.data.license, sources: [] } };
+  }
+
   /** The list's pages, walking meta.nextCursor until it is null. */
   async *listPages({ q, type, limit, cursor } = {}) {
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {

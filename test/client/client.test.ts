@@ -2,24 +2,18 @@
 // preview serving the fixture catalog, through a proxy that injects the
 // failures the spec asks consumers to ride out: the service down, a 500, a
 // 429 with Retry-After, an answer slower than the client waits. Asserts what
-// a consumer sees (stale answers with their age, retries honoured, exit
-// codes), never how long anything took: the client's clock and sleep are
-// injected where a wait matters.
-import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+// a consumer sees (stale answers with their age, retries honoured), never
+// how long anything took: the client's clock and sleep are injected where a
+// wait matters. The CLI has its own suite: cli.test.ts.
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createClient, memoryCache, ProblemError, UnavailableError, type ClientOptions } from "../../client/src/index.js";
 import { diskCache } from "../../client/src/disk-cache.js";
 import { PUBLISHED_FIXTURES, servePreview, type Preview } from "../helpers/build.ts";
 import { faultProxy, type FaultProxy } from "./faults.ts";
-
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const CLI = path.join(ROOT, "client/src/cli.js");
 
 let preview: Preview;
 let proxy: FaultProxy;
@@ -231,68 +225,14 @@ describe("faults", () => {
   });
 });
 
-describe("CLI", () => {
-  const cli = (args: string[]) =>
-    run(process.execPath, [CLI, ...args], { cwd: ROOT }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
-    );
-
-  it("prints one verdict line per device, and --fail-on gives the exit status", async () => {
-    const ok = await cli(["check", "alpha-phone", "SM-A525F", "--base", proxy.url]);
-    expect(ok.code).toBe(0);
-    expect(ok.stdout.trim().split("\n")).toEqual([
-      expect.stringMatching(/^alpha-phone: Alpha Phone \(alpha-phone\): receiving-updates: .*<https?:\/\/.*\/devices\/alpha-phone>$/),
-      expect.stringMatching(/^SM-A525F \(identifier\): Alpha Phone \(alpha-phone\): receiving-updates: /),
-    ]);
-    expect(ok.stderr).toMatch(/public dataset license v1/);
-    expect((await cli(["check", "alpha-phone", "delta-watch", "--base", proxy.url, "--fail-on", "ended"])).code).toBe(1);
-    expect((await cli(["check", "alpha-phone", "--base", proxy.url, "--fail-on", "ending-soon"])).code).toBe(0);
-    expect((await cli(["check", "no-such-device", "--base", proxy.url])).code).toBe(3);
-    const usage = await cli(["check", "alpha-phone", "--base", proxy.url, "--fail-on", "soon"]);
-    expect([usage.code, usage.stderr]).toEqual([2, expect.stringMatching(/--fail-on takes ended or ending-soon/)]);
-  });
-
-  it("--json gives each device's verdict, links, freshness and attribution", async () => {
-    const { code, stdout } = await cli(["check", "delta-watch", "--base", proxy.url, "--json"]);
-    expect(code).toBe(0);
-    const [r] = JSON.parse(stdout);
-    expect(r).toMatchObject({ input: "delta-watch", status: "ok", slug: "delta-watch", stale: false, verdict: { code: "security-ended" } });
-    expect(r.attribution.license.version).toBe("1");
-    expect(r.links.page).toMatch(/\/devices\/delta-watch$/);
-  });
-
-  it("--csv reads a fleet export's model-code and model columns as the fleet page does", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "dl-client-csv-"));
-    const file = path.join(dir, "intune.csv");
-    writeFileSync(
-      file,
-      "Device name;Manufacturer;Model;Model Number\nlaptop-1;Acme;Beta Tablet;\nphone-7;Samsung;Galaxy A52;SM-A525F\nphone-8;Nobody;Nothing 1;\n",
-    );
-    const { code, stdout } = await cli(["check", "--csv", file, "--base", proxy.url]);
-    expect(code).toBe(3);
-    expect(stdout.trim().split("\n")).toEqual([
-      expect.stringMatching(/:2 \(name Beta Tablet\): Beta Tablet \(beta-tablet\): minimum-commitment: /),
-      expect.stringMatching(/:3 \(identifier SM-A525F\): Alpha Phone \(alpha-phone\): /),
-      expect.stringMatching(/:4: not-found: no published device has the slug, model code or name "Nothing 1"/),
-    ]);
-  });
-
-  it("service down: answers from --cache DIR, says so on stderr, and --fail-on still decides the exit", async () => {
-    const cache = mkdtempSync(path.join(tmpdir(), "dl-client-cli-"));
-    expect((await cli(["check", "delta-watch", "--base", proxy.url, "--cache", cache])).code).toBe(0);
-    proxy.always({ kind: "down" });
-    const down = await cli(["check", "delta-watch", "--base", proxy.url, "--cache", cache, "--fail-on", "ended"]);
-    expect(down.code).toBe(1);
-    expect(down.stdout).toMatch(/^delta-watch: .*security-ended: .*\[stale: checked \d{4}-\d\d-\d\dT[^,]+, \d+ s ago\]/);
-    expect(down.stderr).toMatch(/could not answer \(cannot reach the service .*\); 1 of 1 answers come from the cache/);
-    const empty = mkdtempSync(path.join(tmpdir(), "dl-client-cli-"));
-    const nothing = await cli(["check", "delta-watch", "--base", proxy.url, "--cache", empty]);
-    expect([nothing.code, nothing.stdout]).toEqual([3, expect.stringMatching(/^delta-watch: unavailable: /)]);
-  });
-
-  it("runs as npx device-lifecycle from the repository after npm ci", async () => {
-    const { stdout } = await run("npx", ["--no-install", "device-lifecycle", "--help"], { cwd: ROOT });
-    expect(stdout).toMatch(/^Usage: device-lifecycle check/);
-  });
+it("getFleetIndex answers the fleet page's one file of the catalog, revalidated with its ETag", async () => {
+  const { client } = testClient();
+  const first = await client.getFleetIndex();
+  expect(first.data.format).toBe("device-fleet-index/1");
+  expect(first.provenance.license).toMatch(/\/license$/);
+  await client.getFleetIndex();
+  expect(proxy.seen.map((s) => [s.path, s.status])).toEqual([
+    ["/fleet-index/v1/fleet.json", 200],
+    ["/fleet-index/v1/fleet.json", 304],
+  ]);
 });

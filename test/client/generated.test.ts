@@ -1,11 +1,15 @@
-// The client's generated contract module is what scripts/generate.ts writes
-// now: a change to a path, a bound or the fleet column recognition reaches
-// the package only through `npm run generate -w device-lifecycle`. (Its
-// generated types are checked by `tsc --noEmit`: client/test-d/types.ts.)
+// The client's generated modules are what scripts/generate.ts writes now: a
+// change to a path, a bound, or the fleet page's matching or report reaches
+// the package (and the CLI) only through `npm run generate -w
+// device-lifecycle`. (Its generated types are checked by `tsc --noEmit`:
+// client/test-d/types.ts.)
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, it } from "vitest";
-import { CONTRACT_FILE, contractSource } from "../../client/scripts/generate.ts";
+import { BUNDLES, bundleSource } from "../../client/scripts/generate.ts";
 
-it("client/src/generated/contract.js is current (npm run generate -w device-lifecycle)", async () => {
-  expect(readFileSync(CONTRACT_FILE, "utf8")).toBe(await contractSource());
-});
+for (const { file, entry } of BUNDLES) {
+  it(`client/src/generated/${path.basename(file)} is current (npm run generate -w device-lifecycle)`, async () => {
+    expect(readFileSync(file, "utf8")).toBe(await bundleSource(entry));
+  });
+}

@@ -259,63 +259,13 @@ var STORAGE = {
   methodNotAllowedPage: "/405.html"
 };
 
+// generator/derive/fleet-files.ts
+var FLEET_INDEX_FILE = "fleet.json";
+
 // generator/contract/list-params.ts
 var MAX_LIMIT = 100;
 var ITEMS = "devices";
 var SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-// generator/derive/search.ts
-function normalize(text) {
-  return text.split(DIGIT_COMMA).map(
-    (part) => part.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(WORD_PLUS, " plus ").replace(/[^\p{L}\p{N}]+/gu, " ").trim()
-  ).join(".");
-}
-var DIGIT_COMMA = new RegExp("(?<=\\p{N}),(?=\\p{N})", "u");
-var WORD_PLUS = /(?<=[\p{L}\p{N}])\+(?![\p{L}\p{N}])/gu;
-
-// generator/derive/fleet-match.ts
-var HEADERS = {
-  codes: [
-    "model identifier",
-    "hardware identifier",
-    "model code",
-    "model number",
-    "hardware model",
-    "system model",
-    "system sku",
-    "sku",
-    "product code",
-    "codename",
-    "device codename",
-    "build model"
-  ],
-  model: ["model", "device model", "model name", "marketing name", "product name", "product"],
-  manufacturer: ["manufacturer", "brand", "make", "vendor", "oem", "device manufacturer"]
-};
-function detectColumns(header) {
-  const names = header.map(normalize);
-  const find = (wanted) => wanted.map((w) => names.indexOf(w)).filter((i) => i >= 0);
-  const codes = find(HEADERS.codes);
-  const model = find(HEADERS.model)[0] ?? null;
-  if (!codes.length && model === null) return null;
-  return { codes, model, manufacturer: find(HEADERS.manufacturer)[0] ?? null };
-}
-var looksLikeHeader = (row) => detectColumns(row) !== null;
-function sniffDelimiter(text) {
-  const counts = { ",": 0, ";": 0, "	": 0 };
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === "\n" || ch === "\r")) break;
-    else if (!quoted && ch in counts) counts[ch]++;
-  }
-  const [most, n] = Object.entries(counts).reduce((a, b) => b[1] > a[1] ? b : a);
-  return n ? most : null;
-}
-function rowInput(row, columns) {
-  const cell = (i) => i === null ? "" : (row[i] ?? "").trim();
-  return { codes: columns.codes.map(cell).filter(Boolean), model: cell(columns.model), manufacturer: cell(columns.manufacturer) };
-}
 
 // client/scripts/contract.ts
 var PATHS = {
@@ -326,7 +276,9 @@ var PATHS = {
   dataset: API.dataset.path,
   datasetYear: API.datasetYear.path,
   ndjson: API.devicesNdjson.path,
-  sqlite: API.datasetSqlite.path
+  sqlite: API.datasetSqlite.path,
+  /** The fleet page's one static file of the catalog (docs/fleet.md#the-index-file): not the API, so no rate limit. */
+  fleetIndex: PAGES.fleetIndex.path.replace("{file}", FLEET_INDEX_FILE)
 };
 var FAIL_ON = {
   ended: ["security-ended"],
@@ -337,10 +289,5 @@ export {
   ITEMS,
   MAX_LIMIT,
   PATHS,
-  SLUG_PATTERN,
-  detectColumns,
-  looksLikeHeader,
-  normalize,
-  rowInput,
-  sniffDelimiter
+  SLUG_PATTERN
 };
