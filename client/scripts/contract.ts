@@ -7,6 +7,7 @@
 import type { VERDICT_CODES } from "../../generator/contract/verdicts.ts";
 import { API, PAGES } from "../../generator/contract/resources.ts";
 import { FLEET_INDEX_FILE } from "../../generator/derive/fleet-files.ts";
+import { OS_INDEX_FILE } from "../../generator/derive/os-releases.ts";
 
 export { MAX_LIMIT, ITEMS, SLUG_PATTERN } from "../../generator/contract/list-params.ts";
 
@@ -22,6 +23,8 @@ export const PATHS = {
   sqlite: API.datasetSqlite.path,
   /** The fleet page's one static file of the catalog (docs/fleet.md#the-index-file): not the API, so no rate limit. */
   fleetIndex: PAGES.fleetIndex.path.replace("{file}", FLEET_INDEX_FILE),
+  /** The OS releases' static index beside it (docs/os.md): what the report judges each row's OS against. */
+  osIndex: PAGES.fleetIndex.path.replace("{file}", OS_INDEX_FILE),
 } as const;
 
 type VerdictCode = (typeof VERDICT_CODES)[number];

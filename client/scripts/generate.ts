@@ -4,7 +4,7 @@
 //   dependency;
 // - src/generated/fleet.js: scripts/fleet.ts bundled alike, the fleet page's
 //   column recognition, matching and report for the CLI (only the CLI
-//   imports it; it imports csv-stringify, a dependency of the package);
+//   imports it; no dependency: the page's own CSV writer comes with it);
 // - src/generated/types.d.ts: the response types as zod infers them from
 //   generator/schema/responses.ts, written out in full by TypeScript's own
 //   checker (typescript/unstable/sync), so the published declarations need
@@ -35,7 +35,7 @@ export async function bundleSource(entry: string): Promise<string> {
     // Paths in the bundle's comments are relative to this folder, wherever the script runs.
     absWorkingDir: ROOT,
     bundle: true,
-    // A package (csv-stringify) stays an import: a dependency of the client's package.json, not a copy in the bundle.
+    // A package stays an import (a dependency of the client's package.json), never a copy in the bundle.
     packages: "external",
     format: "esm",
     platform: "neutral",

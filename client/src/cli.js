@@ -38,7 +38,9 @@ the catalog, and writes the page's report: the export's columns, then match,
 verdict and documented ends (CSV, UTF-8 with a byte-order mark, as Excel reads it).
 
 Options:
-  --csv FILE          check a fleet export; progress and counts on stderr
+  --csv FILE          check a fleet export, each row's device and the OS it runs, with the
+                      page's report; two static requests (the catalog and the OS releases),
+                      none per row; progress and counts on stderr
   --out FILE          write the --csv report to FILE (default: stdout)
   --base URL          the API origin (default: ${DEFAULT_BASE_URL ?? "none in this copy; set DEVICE_LIFECYCLE_BASE_URL"})
   --cache DIR         keep answers in DIR: revalidated with ETags, and answered from when
@@ -49,6 +51,7 @@ Options:
   --strict-match      with --fail-on, a device or row not matched (not found or
                       ambiguous) exits 3 even when --fail-on matched
   --timeout SECONDS   per request (default 10)
+  --today YYYY-MM-DD  the day the --csv report's actions are judged on (default: today, UTC)
   -h, --help
 
 Exit status:
@@ -81,6 +84,7 @@ async function main(argv) {
       "fail-on": { type: "string" },
       "strict-match": { type: "boolean" },
       timeout: { type: "string" },
+      today: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -100,6 +104,9 @@ async function main(argv) {
   if (values.csv !== undefined && values.json) throw new UsageError("--json is for devices on the command line; the --csv report is CSV");
   if (values.out !== undefined && values.csv === undefined) throw new UsageError("--out names the file of the --csv report");
   if (values.csv === undefined && !inputs.length) throw new UsageError("nothing to check: name a device (slug, name or model code), or --csv FILE");
+  // The day the report's actions are judged on: the reader's, as the page takes the browser's (never the build's).
+  const today = values.today ?? new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today takes a day, YYYY-MM-DD; got "${values.today}"`);
   // Read the export before any request: a file that is not CSV is a usage error, and costs nothing.
   const table = values.csv === undefined ? null : await readExport(values.csv);
 
@@ -119,7 +126,9 @@ async function main(argv) {
   const catalog = await loadCatalog(client);
   if (!catalog) return EXIT.unavailable;
   const policy = { failOn, strict: Boolean(values["strict-match"]) };
-  return table ? checkExport(table, catalog, values.out, policy) : checkDevices(client, inputs, catalog, values.json, policy);
+  return table
+    ? checkExport(table, { ...catalog, os: await loadOsIndex(client) }, values.out, policy, today)
+    : checkDevices(client, inputs, catalog, values.json, policy);
 }
 
 /** The exit status of a check: the service first, then not matched or --fail-on as the policy orders them. */
@@ -128,6 +137,17 @@ function exitOf({ unavailable, unmatched, failed }, { failOn, strict }) {
   if (unmatched && (strict || !failOn)) return EXIT.unmatched;
   if (failed) return EXIT.failOn;
   return EXIT.ok;
+}
+
+/** The OS releases' static index, for the report's OS columns: one more static request; without it (an older service, an outage and no cache) rows get no OS verdict, as on the page. */
+async function loadOsIndex(client) {
+  try {
+    return (await client.getOsIndex()).data;
+  } catch (err) {
+    if (!(err instanceof UnavailableError || err instanceof ProblemError)) throw err;
+    note(`no OS verdicts: the OS release index could not be loaded (${err.message})`);
+    return null;
+  }
 }
 
 /** The fleet index and its matcher: one request (revalidated from --cache), or null when the service could not answer and nothing was cached. */
@@ -282,7 +302,7 @@ async function readExport(file) {
 }
 
 /** Every row matched against the one catalog, with progress on stderr; the page's report to --out or stdout; counts on stderr. */
-async function checkExport({ file, header, rows, columns }, { index, matcher }, out, policy) {
+async function checkExport({ file, header, rows, columns }, { index, matcher, os }, out, policy, today) {
   const matches = new Array(rows.length);
   const progress = (done) => {
     const text = `${file}: ${done.toLocaleString("en")} of ${rows.length.toLocaleString("en")} rows checked`;
@@ -295,7 +315,7 @@ async function checkExport({ file, header, rows, columns }, { index, matcher }, 
   }
   progress(rows.length);
 
-  const report = reportCsv(header, rows, matches, index, matcher.slugs);
+  const report = reportCsv({ header, rows, columns }, matches, index, matcher.slugs, os, today);
   if (out === undefined) process.stdout.write(report);
   else {
     try {

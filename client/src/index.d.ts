@@ -123,6 +123,8 @@ export declare class DeviceLifecycleClient {
   getEvidence(slug: string): Promise<Answer<EvidenceDocument>>;
   lookupIdentifier(code: string): Promise<Answer<IdentifierDocument>>;
   getFleetIndex(): Promise<Answer<FleetIndexDocument>>;
+  /** The OS releases' static index (docs/os.md), as the fleet page reads it. */
+  getOsIndex(): Promise<Answer<unknown>>;
   listPages(params?: ListParams): AsyncGenerator<Answer<ListPage>, void, undefined>;
   listDevices(params?: ListParams): AsyncGenerator<ListedDevice, void, undefined>;
   downloadDataset(format: DatasetFormat, options?: { year?: number | string }): Promise<DatasetAnswer>;

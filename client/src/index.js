@@ -151,6 +151,12 @@ export class DeviceLifecycleClient {
     return { ...answer, provenance: { license: answer.data.license, sources: [] } };
   }
 
+  /** The OS releases' static index beside the fleet index (docs/os.md): what the fleet report judges each row's OS against. */
+  async getOsIndex() {
+    const answer = await this.#json(PATHS.osIndex);
+    return { ...answer, provenance: { sources: [] } };
+  }
+
   /** The list's pages, walking meta.nextCursor until it is null. */
   async *listPages({ q, type, limit, cursor } = {}) {
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {

@@ -16,7 +16,10 @@ import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { CSV_OPTIONS } from "../../generator/derive/csv-cells.ts";
 import type { FleetIndex } from "../../generator/derive/fleet-files.ts";
-import { REPORT_COLUMNS, detectColumns, fleetMatcher, reportRows, rowInput } from "../../generator/derive/fleet-match.ts";
+import { detectColumns, fleetMatcher, rowInput } from "../../generator/derive/fleet-match.ts";
+import { detectOsColumns, rowOs, type OsInput } from "../../generator/derive/fleet-os.ts";
+import { judgeOs, type OsIndex } from "../../generator/derive/os-releases.ts";
+import { judgeRow, REPORT_COLUMNS, reportRows } from "../../generator/derive/fleet-report.ts";
 import { synthRecords } from "../../generator/synth/generate.ts";
 import { servePreview, type Preview } from "../helpers/build.ts";
 import { HOSTILE, fleetExport } from "../helpers/fleet-export.ts";
@@ -26,6 +29,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CLI = path.join(ROOT, "client/src/cli.js");
 const FLEET_INDEX = "/fleet-index/v1/fleet.json";
+const OS_INDEX = "/fleet-index/v1/os.json";
 
 interface Run {
   code: number;
@@ -204,10 +208,13 @@ describe("--csv: 10,000 rows", () => {
     const csv = fleetExport(synthRecords(300, 3), 10_000, 7);
     const file = tempFile("intune-devices.csv", csv);
     const out = path.join(path.dirname(file), "report.csv");
-    const { code, stdout, stderr } = await cli(["check", "--csv", file, "--out", out, "--base", listProxy.url, "--fail-on", "ended"]);
+    const { code, stdout, stderr } = await cli(["check", "--csv", file, "--out", out, "--base", listProxy.url, "--fail-on", "ended", "--today", "2026-11-22"]);
     expect(stdout).toBe("");
-    // Exactly one catalog fetch at the server, and none to the API.
-    expect(listProxy.seen.map((s) => [s.path, s.status])).toEqual([[FLEET_INDEX, 200]]);
+    // One catalog fetch and one of the OS releases' index, none to the API.
+    expect(listProxy.seen.map((s) => [s.path, s.status])).toEqual([
+      [FLEET_INDEX, 200],
+      [OS_INDEX, 200],
+    ]);
     // Progress every 1,000 rows, then the total.
     const progress = [...stderr.matchAll(/([\d,]+) of 10,000 rows checked/g)].map((m) => m[1]);
     expect(progress).toEqual(["1,000", "2,000", "3,000", "4,000", "5,000", "6,000", "7,000", "8,000", "9,000", "10,000"]);
@@ -236,6 +243,10 @@ describe("--csv: 10,000 rows", () => {
     const columns = detectColumns(table[0]!)!;
     const matcher = fleetMatcher(index);
     const matches = table.slice(1).map((r) => matcher.match(rowInput(r, columns)));
-    expect(bytes.toString("utf8")).toBe(`\uFEFF${stringify(reportRows(table[0]!, table.slice(1), matches, index, matcher.slugs), CSV_OPTIONS)}`);
+    const osIndex = JSON.parse(readFileSync(path.join(inject("listDist"), OS_INDEX), "utf8")) as OsIndex;
+    const judge = (input: OsInput) => judgeOs(osIndex, input);
+    const os = detectOsColumns(table[0]!);
+    const results = table.slice(1).map((r, i) => judgeRow(index, matches[i]!, rowOs(r, os), rowInput(r, columns).manufacturer, judge, "2026-11-22"));
+    expect(bytes.toString("utf8")).toBe(`\uFEFF${stringify(reportRows(table[0]!, table.slice(1), results, index, matcher.slugs), CSV_OPTIONS)}`);
   });
 });

@@ -262,6 +262,9 @@ var STORAGE = {
 // generator/derive/fleet-files.ts
 var FLEET_INDEX_FILE = "fleet.json";
 
+// generator/derive/os-releases.ts
+var OS_INDEX_FILE = "os.json";
+
 // generator/contract/list-params.ts
 var MAX_LIMIT = 100;
 var ITEMS = "devices";
@@ -278,7 +281,9 @@ var PATHS = {
   ndjson: API.devicesNdjson.path,
   sqlite: API.datasetSqlite.path,
   /** The fleet page's one static file of the catalog (docs/fleet.md#the-index-file): not the API, so no rate limit. */
-  fleetIndex: PAGES.fleetIndex.path.replace("{file}", FLEET_INDEX_FILE)
+  fleetIndex: PAGES.fleetIndex.path.replace("{file}", FLEET_INDEX_FILE),
+  /** The OS releases' static index beside it (docs/os.md): what the report judges each row's OS against. */
+  osIndex: PAGES.fleetIndex.path.replace("{file}", OS_INDEX_FILE)
 };
 var FAIL_ON = {
   ended: ["security-ended"],
