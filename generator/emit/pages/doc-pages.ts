@@ -25,6 +25,7 @@ export const DOC_PAGES: DocPage[] = [
   doc("search.md", "search", "Site search index"),
   doc("fleet.md", "fleet", "Fleet check"),
   doc("os.md", "os", "OS releases"),
+  doc("recalls.md", "recalls", "Recall reviews"),
   doc("record-fields.md", "record-fields", "Device record fields"),
   doc("record-rules.md", "record-rules", "Rules across records"),
   { file: "LICENSE-DATA.md", url: PAGES.license.path, out: PAGES.license.file({}), title: "Public dataset license v1" },
