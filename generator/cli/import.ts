@@ -5,7 +5,7 @@
 // [--checked DAY] [--commit SHA --commit-date DAY]: add the model codes a
 // source gives to the records it names (docs/import.md#identifiers).
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
-// draft|published]: propose Mac laptop records from the sources folder DIR
+// draft|published] [--refresh]: propose Mac laptop records from the sources folder DIR
 // (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
 // Exit 2 on bad input (every problem printed as file:line: message, nothing
@@ -25,7 +25,7 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -78,7 +78,7 @@ if (command === "macs") {
         macos: macos!.os!,
         appledb: appledb.recorded!,
         sofa: sofa.recorded!,
-        context: { ...endoflife.recorded!, checked, state: state as "draft" | "published" },
+        context: { ...endoflife.recorded!, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },
         catalog: catalog.records,
         devicesDir: path.join(args.data as string, "devices"),
       });

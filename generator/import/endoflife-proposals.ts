@@ -60,17 +60,30 @@ function withoutIdentifiers(r: DeviceRecord): DeviceRecord {
   };
 }
 
-/**
- * A rewritten import keeps what the identifier importers added to the earlier
- * one (a variant's codes, their sources, their revision entries), so a
- * refresh never loses a model code.
- */
+/** How the entry begins that records a re-read of the Mac importer's sources (npm run import -- macs --refresh). */
+export const MACS_REREAD_MARK = "Re-read from AppleDB and SOFA";
+
+/** Who re-read a record's sources: the mark its entry begins with, what was read, the importer's own creation mark and why. */
+export interface Rereader {
+  mark: string;
+  /** "products/pixel.md at commit abc1234". */
+  read: string;
+  created: string;
+  reason: string;
+}
+
 /**
  * A rewritten import: the earlier one's creation entry and earlier re-reads
  * stay (the feed keeps its history), and one entry says what the new reading
  * changed, dated the day it was read.
  */
-export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: string, ctx: ImportContext): DeviceRecord {
+export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: string, ctx: ImportContext, by?: Rereader): DeviceRecord {
+  const who: Rereader = by ?? {
+    mark: REREAD_MARK,
+    read: `products/${file} at commit ${shortCommit(ctx.commit)}`,
+    created: IMPORT_MARK,
+    reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
+  };
   const versions = (r: DeviceRecord) => (r.osVersions ?? []).map((v) => `${v.os} ${v.first}${v.last ? ` to ${v.last}` : " onwards"}`).join(", ") || "none";
   const said = (r: DeviceRecord) => [
     ...(["security", "os"] as const).map((k) => `${k === "os" ? "OS" : "security"} ${r.support[k].map(describeCommitment).join("; ")}`),
@@ -80,24 +93,29 @@ export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: stri
   const changes = said(proposal)
     .map((now, i) => (now === before[i] ? "" : `${before[i]} → ${now.replace(/^(OS versions|OS|security) /, "")}`))
     .filter(Boolean);
-  const kept = earlier.evidence.revisions.filter((v) => v.change.startsWith(IMPORT_MARK) || v.change.startsWith(REREAD_MARK));
+  const kept = earlier.evidence.revisions.filter((v) => v.change.startsWith(who.created) || v.change.startsWith(who.mark));
   return {
     ...proposal,
     evidence: {
       ...proposal.evidence,
       revisions: [
         ...kept,
-        ...proposal.evidence.revisions.filter((v) => !v.change.startsWith(IMPORT_MARK)),
+        ...proposal.evidence.revisions.filter((v) => !v.change.startsWith(who.created)),
         {
           date: ctx.checked,
-          change: `${REREAD_MARK} products/${file} at commit ${shortCommit(ctx.commit)}: ${changes.join("; ") || "the wording of its meaning"}`,
-          reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
+          change: `${who.mark} ${who.read}: ${changes.join("; ") || "the wording of its meaning"}`,
+          reason: who.reason,
         },
       ],
     },
   };
 }
 
+/**
+ * A rewritten import keeps what the identifier importers added to the earlier
+ * one (a variant's codes, their sources, their revision entries), so a
+ * refresh never loses a model code.
+ */
 export function carryIdentifiers(earlier: DeviceRecord, proposal: DeviceRecord): DeviceRecord {
   const only = identifierSourceIds(earlier);
   const codes = new Map(earlier.variants.map((v) => [v.model, v.identifiers]));
@@ -256,7 +274,9 @@ export function factsOf(r: DeviceRecord): string {
       ...parsed.evidence,
       sources: parsed.evidence.sources.map(({ checked: _checked, ...s }) => s),
       // Re-read entries are the record's history, not what the file says now.
-      revisions: parsed.evidence.revisions.filter((v) => !v.change.startsWith(REREAD_MARK)).map(({ date: _date, ...v }) => v),
+      revisions: parsed.evidence.revisions
+        .filter((v) => !v.change.startsWith(REREAD_MARK) && !v.change.startsWith(MACS_REREAD_MARK))
+        .map(({ date: _date, ...v }) => v),
     },
   });
 }
