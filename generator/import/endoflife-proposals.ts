@@ -163,17 +163,23 @@ function citedSources(statements: Statement[], citedBy: string): { sources: Sour
 
 /**
  * The record's fields for a statement: a dated kind as read (an observed last
- * update says support ended); an end the source marks without a date, or an
- * estimate already passed, as ended with no date; a listing as continuing (or
- * an estimate still ahead) as supportedOn the snapshot's day.
+ * update says support ended); an end the source marks without a date as
+ * ended with no date, as is a promised count of versions put in a past year;
+ * a listing as continuing, or an estimate far enough ahead that the listing
+ * lapses first, as supportedOn the snapshot's day; any other estimate,
+ * passed or near, as no status at all (an estimate is never an end).
  */
 export function factOf(
-  s: Pick<Statement, "status"> & Partial<Pick<Statement, "kind" | "date" | "implies" | "lastUpdate">>,
+  s: Pick<Statement, "status"> & Partial<Pick<Statement, "kind" | "date" | "listing" | "lastUpdate" | "implies" | "phrase">>,
   commitDate: string,
 ): Partial<Commitment> {
   if (s.status === "dated" && s.kind === "lastUpdate") return { ended: true, lastUpdate: s.date! };
   if (s.status === "dated") return { [s.kind!]: s.date! };
-  if (s.status === "ended" || (s.status === "estimate" && s.implies === "ended")) return { end: { precision: "unknown" }, ended: true };
+  // A promised count of versions (launch arithmetic, no period in words) put in a past year has been delivered by that count.
+  if (s.status === "ended" || (s.status === "estimate" && s.phrase === "launch-arithmetic" && s.implies === "ended"))
+    return { end: { precision: "unknown" }, ended: true };
+  // An estimate is never an end, and a listing never outlives it: past or near, nothing is recorded.
+  if (s.status === "estimate" && !s.listing) return { end: { precision: "unknown" } };
   return { end: { precision: "unknown" }, ...(s.lastUpdate ? { lastUpdate: s.lastUpdate } : {}), supportedOn: commitDate };
 }
 
@@ -200,7 +206,8 @@ function commitmentOf(
     ...(s.component ? { component: s.component } : {}),
     ...factOf(s, commitDate),
     meaning: s.meaning,
-    evidenceLevel: "third-party",
+    // A period the manufacturer promised is its own rule, computed: manufacturer-policy, whoever did the arithmetic.
+    evidenceLevel: s.phrase === "period-promise" ? "manufacturer-policy" : "third-party",
     sourceIds: [...new Set([sourceId, ...s.pages.map((p) => idOf.get(p.url)!)])],
   } as Commitment;
 }

@@ -91,6 +91,8 @@ function explain(
     return `the source's date is an announced ceiling (${describeDate(s.date)}): the most that was announced, not an end`;
   if (source === "ended" && ours === "supported" && s?.status === "dated" && s.date && positionOf(commitDate, s.date) === "within")
     return `the source's end is ${describeDate(s.date)}, a period the commit day falls within: the end is under way (ending soon), not past`;
+  if (ours === "unknown" && s?.status === "estimate" && !s.listing)
+    return `the source's date is endoflife.date's own estimate (${describeDate(s.date)}): an estimate is never recorded as an end, and no listing is kept that would outlive it, so the status is not documented`;
   if (ours === "varies") return "the record's security commitments differ by region, model or component; the source gives one status for all";
   if (curated.length) return `curated record: ${curated.map((r) => `${r.date}: ${r.change} (${r.reason})`).join("; ")}`;
   return undefined;
