@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { phrasing, phrasingIn, PHRASINGS, type PhrasingId } from "./endoflife-phrasing.ts";
 import { proposalOf } from "./endoflife-proposals.ts";
+import type { Commitment } from "../schema/record.ts";
 import { readRelease } from "./endoflife-readings.ts";
 import { readProductFile } from "./endoflife-releases.ts";
 
@@ -168,7 +169,10 @@ describe("one reading for one phrasing: OnePlus 15 and 15R", () => {
   const CONTEXT = { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24", state: "draft" as const };
   const { product, problems } = readProductFile("products/oneplus.md", "oneplus.md", text);
   it("reads the file", () => expect(problems).toEqual([]));
-  const [r15r, r15] = product!.releases.map((r) => proposalOf(readRelease(product!, r, { ...CONTEXT, osFiles: new Map() }), CONTEXT).support.security[0]!);
+  const [r15r, r15] = product!.releases.map((r) => proposalOf(readRelease(product!, r, { ...CONTEXT, osFiles: new Map() }), CONTEXT).support.security[0]!) as [
+    Commitment,
+    Commitment,
+  ];
 
   it("reads both as OnePlus's promise: a minimum, manufacturer-policy, citing OnePlus's policy, worded alike", () => {
     expect(r15).toMatchObject({

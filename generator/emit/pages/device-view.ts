@@ -7,8 +7,10 @@ import { supportYears } from "../../derive/dataset-rows.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../../derive/documents.ts";
 import { manufacturerSlug } from "../../derive/manufacturers.ts";
 import { inSite, urls, type Site } from "../../derive/site.ts";
+import { staleSources } from "../../derive/sources.ts";
 import { deviceChart } from "../../derive/timeline.ts";
 import { verdictOf } from "../../derive/verdict.ts";
+import { STALE_SOURCE_DAYS } from "../../contract/verdicts.ts";
 import type { DeviceRecord } from "../../schema/record.ts";
 import { badgeSvg } from "../badge.ts";
 import { chartView } from "./chart-view.ts";
@@ -54,6 +56,9 @@ export function deviceViews(catalog: Pick<Catalog, "published">, site: Site) {
     hasMinimum: [...r.support.os, ...r.support.security].some((c) => c.minimum),
     hasCeiling: [...r.support.os, ...r.support.security].some((c) => c.ceiling),
     datasetYears: supportYears(r).map((year) => ({ year, url: local.datasetYear(year) })),
+    /** Ids of the sources not read for STALE_SOURCE_DAYS: the page marks them (no day is printed, so the page holds no build day). */
+    staleSources: staleSources(r, site.now).map((s) => s.id),
+    staleDays: STALE_SOURCE_DAYS,
   });
 }
 
