@@ -18,6 +18,7 @@ import { emitters } from "./emit/index.ts";
 import { folderSizes, type FolderSize } from "./emit/folders.ts";
 import { STORAGE, type Layout } from "./contract/resources.ts";
 import { chooseLayout, NETLIFY_MAX_FOLDER_ENTRIES } from "./derive/layout.ts";
+import { staleSources } from "./derive/sources.ts";
 import { netlifyDeployConfig } from "./serve/edge-paths.ts";
 
 /** What watch mode keeps between builds. */
@@ -53,6 +54,8 @@ export interface BuildReport {
   incremental?: string[];
   /** Milliseconds per stage: "load", "derive", each emitter by name (run one after another), "swap". */
   stages: Record<string, number>;
+  /** Published records with a fact resting on a source not read for STALE_SOURCE_DAYS, each with those sources' ids. */
+  stale?: { slug: string; sources: string[] }[];
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -201,5 +204,9 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     ...(largestFolder ? { largestFolder } : {}),
     ...(inPlace ? { incremental: [...only!] } : {}),
     stages,
+    stale: catalog.published.flatMap((r) => {
+      const old = staleSources(r, opts.site.now);
+      return old.length ? [{ slug: r.slug, sources: old.map((s) => s.id) }] : [];
+    }),
   };
 }

@@ -1,6 +1,7 @@
 // npm run build -- --data DIR --out DIR --now YYYY-MM-DD
 import { build } from "../build.ts";
 import { formatProblem } from "../load/validate.ts";
+import { STALE_SOURCE_DAYS } from "../contract/verdicts.ts";
 import { cliArgs, resolveNow, resolveSite } from "./args.ts";
 
 const args = cliArgs({
@@ -29,6 +30,13 @@ if (!report.ok) {
   for (const p of report.problems) console.error(formatProblem(p));
   console.error(`\n${report.problems.length} problem(s) in ${args.data}; nothing was written and ${args.out}/ is unchanged.`);
   process.exit(1);
+}
+// A warning, not a failure: the weekly refresh re-reads the sources; a build between refreshes still publishes.
+if (report.stale?.length) {
+  const shown = report.stale.slice(0, 5).map((s) => `${s.slug} (${s.sources.join(", ")})`);
+  console.error(
+    `warning: ${report.stale.length} published record(s) rest on a source not read for over ${STALE_SOURCE_DAYS} days: ${shown.join("; ")}${report.stale.length > shown.length ? "; …" : ""}. Run the source refresh (npm run import, .github/workflows/source-refresh.yml).`,
+  );
 }
 const secs = ((performance.now() - t0) / 1000).toFixed(2);
 console.log(

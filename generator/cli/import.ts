@@ -5,7 +5,7 @@
 // [--checked DAY] [--commit SHA --commit-date DAY]: add the model codes a
 // source gives to the records it names (docs/import.md#identifiers).
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
-// draft|published]: propose Mac laptop records from the sources folder DIR
+// draft|published] [--refresh]: propose Mac laptop records from the sources folder DIR
 // (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
 // npm run import -- chromebooks DIR [--data DIR] [--checked DAY] [--state
 // draft|published]: propose ChromeOS device records from the
@@ -58,7 +58,7 @@ import { readXiaomiLists, XIAOMI_FILES } from "../import/xiaomi-sources.ts";
 import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
 
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
@@ -157,7 +157,7 @@ if (command === "macs") {
         macos: macos!.os!,
         appledb: appledb.recorded!,
         sofa: sofa.recorded!,
-        context: { ...endoflife.recorded!, checked, state: state as "draft" | "published" },
+        context: { ...endoflife.recorded!, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },
         catalog: catalog.records,
         devicesDir: path.join(args.data as string, "devices"),
       });

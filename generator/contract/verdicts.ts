@@ -4,6 +4,14 @@
 /** A documented end this close (in days) is "ending soon". */
 export const SOON_DAYS = 180;
 
+/**
+ * A source not read for more than this many days may be out of date: the
+ * build warns about the facts resting on it and the device page marks it.
+ * The weekly refresh (.github/workflows/source-refresh.yml) re-reads every
+ * pinned source well within it.
+ */
+export const STALE_SOURCE_DAYS = SOON_DAYS;
+
 /** How long (in days) a source's listing of support as continuing is read as "receiving updates"; after that it has lapsed. */
 export const CONFIRMATION_DAYS = 365;
 

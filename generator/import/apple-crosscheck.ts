@@ -22,6 +22,8 @@ export interface SofaFeed {
 export interface AppleBuild {
   osStr: string;
   version: string;
+  /** The build number, e.g. "17G14042". */
+  build?: string;
   released: string | null;
   deviceMap: string[];
 }
@@ -48,7 +50,13 @@ const APPLEDB_OS: Record<string, string[]> = {
 };
 
 const day = (s: string) => s.slice(0, 10);
-const majorOf = (version: string) => version.split(".")[0]!;
+/** A version's cycle as endoflife.date names it: "16.7.2" → "16"; macOS before 11 by two parts, "10.13.6 (Security Update 2020-006)" → "10.13". */
+const majorOf = (version: string) => {
+  const [a, b] = version.split(/[.\s]/);
+  return Number(a) === 10 && b !== undefined && /^\d+$/.test(b) ? `${a}.${b}` : a!;
+};
+/** The version a build carries without its qualifier: "10.13.6 (Security Update 2020-006)" → "10.13.6". */
+const versionOf = (version: string) => version.replace(/\s*\(.*$/, "");
 
 /**
  * One row per cycle a device ends on (or still runs as its last): what each
@@ -117,7 +125,7 @@ export function crossCheck(input: {
         c.latest &&
         last.released! < input.appledbDate &&
         majorOf(c.latest) === cycle &&
-        last.version !== c.latest &&
+        versionOf(last.version) !== c.latest &&
         (c.latestReleaseDate ?? "") <= input.appledbDate
       )
         problems.push(`AppleDB's last build is ${last.version} (${last.released}), endoflife.date's ${c.latest}`);

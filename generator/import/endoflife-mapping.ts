@@ -124,12 +124,17 @@ export interface ProductMapping {
   notes: string[];
 }
 
-/** A day on the release day some whole years later: a period endoflife.date counted from launch, an estimate in every column. */
-const fromLaunch = (whose: string): Rule => ({
+/**
+ * A day on the release day some whole years later: a period endoflife.date
+ * counted from launch. In a security column, or where the comment words the
+ * period, it is the manufacturer's promise, kept as a minimum at `precision`
+ * (or the launch's, if coarser) citing `pages`; otherwise an estimate.
+ */
+const fromLaunch = (whose: string, precision: RulePrecision = "day", pages: PageRef[] = []): Rule => ({
   when: { day: "anniversary" },
   phrase: "launch-arithmetic",
-  precision: "year",
-  pages: [],
+  precision,
+  pages,
   meaning: `{Status}: ${whose} {years} years of {subject} from launch, which endoflife.date counts to {year}; an estimate, not a date the manufacturer gives`,
 });
 
@@ -191,7 +196,7 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
   const count: Rule = {
     when: { day: "anniversary" },
     phrase: "launch-arithmetic",
-    precision: "year",
+    precision,
     pages: [],
     meaning:
       "{Status}: Samsung announces {subject} as a number of versions or years, which endoflife.date counts from launch to {year}; an estimate, not a date Samsung gives",
@@ -238,7 +243,7 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
         meaning:
           'Up to {years} years of {subject} from launch, to {year}: Samsung\'s February 2022 policy for this model says "up to five years" (counted from launch, so kept as the year)',
       },
-      { ...fromLaunch("Samsung announced"), pages: [] },
+      fromLaunch("Samsung announced", precision, ["comment-links"]),
       {
         // A past 1st of a month is how the file writes a month (the older entries, typed by hand): the month.
         when: { time: "past", day: "first" },
@@ -249,10 +254,10 @@ function samsungColumns(precision: "month" | "year", kept: string): { eoas: Colu
           "{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch; a month, written as its first day)",
       },
       {
-        // Any other past day is the day endoflife.date's check stopped finding the model on Samsung's list: an observation, kept as that day in both files (rounded to the month or the year, an ended phone would read as ending soon).
+        // Any other past day is the day endoflife.date's check stopped finding the model on Samsung's list (many models on one day): kept at the file's precision, as its note says, never as a day Samsung gave.
         when: { time: "past" },
         phrase: "listed-end",
-        precision: "day",
+        precision,
         pages: ["samsung-security-scope", "comment-links"],
         meaning: "{Subject} ended by {date}, as endoflife.date records it from Samsung's security-update list or reports (not counted from launch)",
       },
@@ -365,11 +370,11 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     extraKeys: ["supportedAndroidVersions"],
     versions: { key: "supportedAndroidVersions", os: "Android" },
     eoas: column("Active Major Updates", "os", "Android version upgrades", [
-      fromLaunch("Fairphone announced"),
+      fromLaunch("Fairphone announced", "month", FAIRPHONE_PAGES),
       { ...listed("month", FAIRPHONE_PAGES), meaning: "{Subject} until {date}, as endoflife.date lists it from Fairphone's support pages" },
     ]),
     eol: column("Security Updates", "security", "security updates", [
-      fromLaunch("Fairphone announced"),
+      fromLaunch("Fairphone announced", "month", FAIRPHONE_PAGES),
       monthOf("first", FAIRPHONE_PAGES, "as endoflife.date lists it from Fairphone's support pages"),
       endedOn("day", FAIRPHONE_PAGES, "as endoflife.date records it"),
       listed("day", FAIRPHONE_PAGES),
@@ -481,11 +486,11 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
       ),
       {
         when: { comment: /\bproduct page\b/i },
-        phrase: "launch-arithmetic",
-        precision: "year",
-        pages: [],
+        phrase: "period-promise",
+        precision: "day",
+        pages: ["release-link", "comment-links"],
         meaning:
-          "{Status}: the product page promises {years} years of {subject} (as endoflife.date quotes it), which endoflife.date counts from launch to {year}; an estimate, not a date Nokia gives",
+          "{Subject} at least until {date}: the product page promises {years} years of {subject} (as endoflife.date quotes it), which endoflife.date counts from launch to that date (a minimum commitment, not an end)",
       },
       // Nokia's security-updates page heads its dates "No guaranteed Security Patch updates after": a guarantee horizon, read as a minimum like Google's.
       {
@@ -506,7 +511,7 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     citedHosts: [{ host: "www.nokia.com", id: "nokia-product-page", publisher: "HMD Global", name: "Nokia product page" }],
     notes: [
       "Nokia phones are made by HMD Global (the file's alternate address is /hmd); the catalog names HMD Global as the manufacturer and Nokia as the brand.",
-      'The file estimates undated models as launch + 2 years (C line) or + 3 years and comments them "estimated": no date is recorded, only the status it implies. "Product page: N years" dates are that period counted from launch: estimates too.',
+      'The file estimates undated models as launch + 2 years (C line) or + 3 years and comments them "estimated": endoflife.date\'s own reckoning, no date recorded and never an end (continuing only while the listing would lapse before the estimate). "Product page: N years" dates are the period Nokia promised on the product page, counted from launch: minimums citing that page.',
       'Every other date is from Nokia\'s security-updates page, whose column reads "No guaranteed Security Patch updates after": a guarantee horizon, read as a minimum (as Google\'s identically worded Nexus table is), citing that page. Dates that happen to fall on a launch anniversary but carry no "estimated" comment are among them.',
       "No OS column: OS updates stay unknown.",
     ],
@@ -521,12 +526,12 @@ export const ENDOFLIFE_FILES: ProductMapping[] = [
     extraKeys: ["supportedOxygenOSVersions"],
     eoas: column("Android Updates", "os", "Android version updates", [
       estimated(/\bapproximation\b/i, "No date: OnePlus states {subject} as a number of versions, which endoflife.date approximates as {date}"),
-      fromLaunch("OnePlus announced"),
+      fromLaunch("OnePlus announced", "day", ONEPLUS_PAGES),
       listed("month", ONEPLUS_PAGES),
     ]),
     eol: column("Security Updates", "security", "security updates", [
       estimated(/\bapproximation\b/i, "No date: endoflife.date approximates {subject} to {date} from OnePlus's policy for the series"),
-      fromLaunch("OnePlus announced"),
+      fromLaunch("OnePlus announced", "day", ONEPLUS_PAGES),
       monthOf("last", ONEPLUS_PAGES, "as endoflife.date lists it"),
       listed("day", ONEPLUS_PAGES),
     ]),

@@ -121,6 +121,16 @@ export function versionRange(text: unknown): { first: string; last: string } | u
 /** The newest cycle of a file: the one whose release day is latest. */
 export const newestCycle = (os: OsFile) => [...os.cycles].sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : 1)).at(-1);
 
+/** A build one device received, as a source that lists builds per device gives it. */
+export interface DeviceBuild {
+  /** "10.13.6 (Security Update 2020-006)". */
+  version: string;
+  build?: string;
+  released: string;
+  /** The source, as a meaning names it: "AppleDB's osFiles/macOS". */
+  per: string;
+}
+
 /** What a device's last OS cycle says of one kind of support: continuing, ended with an observed last update, or ended without a day. */
 export type CycleStatement =
   | { support: "os" | "security"; status: "supported"; lastUpdate?: PartialDate; meaning: string }
@@ -153,11 +163,24 @@ export function cycleSupport(input: {
   on: string;
   /** Where the device's versions and the cycle come from, for the upgrades' meaning: "endoflife.date's products/iphone.md and products/ios.md". */
   upgradesPer: string;
+  /**
+   * The last build of the cycle the device itself received, where a source
+   * lists builds per device (AppleDB for Macs): Apple went on shipping
+   * "Security Update" builds under a cycle's last version number, so this
+   * can be years after the cycle's last point release. The later of the two
+   * is the last update.
+   */
+  lastBuild?: DeviceBuild;
 }): { security: CycleStatement; os: CycleStatement } {
   const { name, cycle, file } = input;
   const on = spokenDate(dayOf(input.on));
-  const latest = cycle.latestReleaseDate ? dayOf(cycle.latestReleaseDate) : undefined;
-  const release = cycle.latest && latest ? `${cycle.latest} on ${spokenDate(latest)}` : "its latest release";
+  const listed = cycle.latestReleaseDate ? dayOf(cycle.latestReleaseDate) : undefined;
+  const built = input.lastBuild && (!listed || input.lastBuild.released > listed.value!) ? input.lastBuild : undefined;
+  const latest = built ? dayOf(built.released) : listed;
+  const pointRelease = cycle.latest && listed ? `${cycle.latest} on ${spokenDate(listed)}` : "its latest release";
+  const release = built
+    ? `${built.version}${built.build ? `, build ${built.build},` : ""} on ${spokenDate(dayOf(built.released))}, the last build ${built.per} lists for this model (endoflife.date's last point release is ${pointRelease}${typeof cycle.eol === "string" ? `, its end of patches ${spokenDate(dayOf(cycle.eol))}` : ""})`
+    : pointRelease;
   const security: CycleStatement =
     cycle.eol === false
       ? {
@@ -173,7 +196,7 @@ export function cycleSupport(input: {
             kind: "lastUpdate",
             phrase: "newest-build",
             date: latest ?? dayOf(cycle.eol as string),
-            meaning: `Ended with the last release of ${name}, the last major version this model runs: ${release} (an observed last update, not an announced end; Apple announces no end dates), per endoflife.date's products/${file}`,
+            meaning: `Ended with the last ${built ? "build" : "release"} of ${name}, the last major version this model runs: ${release} (an observed last update, not an announced end; Apple announces no end dates), per ${built ? `${built.per} and ` : ""}endoflife.date's products/${file}`,
           }
         : { support: "security", status: "ended", meaning: `Ended, date not documented: endoflife.date marks ${name} as no longer patched` };
   const os: CycleStatement = input.current

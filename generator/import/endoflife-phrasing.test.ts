@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { phrasing, phrasingIn, PHRASINGS, type PhrasingId } from "./endoflife-phrasing.ts";
 import { proposalOf } from "./endoflife-proposals.ts";
+import type { Commitment } from "../schema/record.ts";
 import { readRelease } from "./endoflife-readings.ts";
 import { readProductFile } from "./endoflife-releases.ts";
 
@@ -16,6 +17,7 @@ describe("each phrasing reads as the kind the docs give it", () => {
     ["at-least", "minimum", true],
     ["up-to", "ceiling", true],
     ["estimate", "estimate", true],
+    ["period-promise", "minimum", true],
     // Known by the value's shape, not by words.
     ["launch-arithmetic", "estimate", false],
     ["newest-build", "lastUpdate", false],
@@ -27,7 +29,16 @@ describe("each phrasing reads as the kind the docs give it", () => {
   });
 
   it("lists the phrasings in the order the words are tried", () => {
-    expect(PHRASINGS.map((p) => p.id)).toEqual(["guarantee-horizon", "at-least", "up-to", "estimate", "launch-arithmetic", "newest-build", "listed-end"]);
+    expect(PHRASINGS.map((p) => p.id)).toEqual([
+      "guarantee-horizon",
+      "at-least",
+      "up-to",
+      "estimate",
+      "period-promise",
+      "launch-arithmetic",
+      "newest-build",
+      "listed-end",
+    ]);
   });
 });
 
@@ -97,6 +108,11 @@ describe("a value's own words decide where its file's rule reads a plain end", (
     { eol: "2027-06-01", status: "dated", kind: "end", date: "2027-06", precision: "month", phrase: "listed-end" },
     // An estimate keeps only its year, for the report; the statement has no kind.
     { eol: "2027-06-14 # estimated", status: "estimate", date: "2027", phrase: "estimate" },
+    // A period promised in words, on a future date: a minimum (a past date the rule reads as an end stays that end).
+    { eol: "2031-12-31 # 6 years of security updates", status: "dated", kind: "minimum", date: "2031-12-31", precision: "day", phrase: "period-promise" },
+    { eol: "2025-12-31 # 6 years of security updates", status: "dated", kind: "end", date: "2025-12-31", precision: "day", phrase: "listed-end" },
+    // An estimate's words win over a period's: "approximation" is endoflife.date's own reckoning.
+    { eol: "2031-12-31 # approximation 6 years of security updates", status: "estimate", date: "2031", phrase: "estimate" },
   ];
   it.each(cases)("eol: $eol → $status $kind $date", ({ eol, status, kind, date, precision, phrase }) => {
     const s = readingOf(eol).security!;
@@ -105,15 +121,75 @@ describe("a value's own words decide where its file's rule reads a plain end", (
   });
 
   it.each([
-    ["2027-06-14 # expected", "supported", { supportedOn: "2026-08-22" }],
-    ["2025-06-14 # expected", "ended", { ended: true }],
-  ] as const)("an estimate (%s) records no date, only the status it implies on the commit day: %s", (eol, implies, status) => {
-    const reading = readingOf(eol);
-    expect(reading.security).toMatchObject({ status: "estimate", implies, pages: [] });
-    const commitment = proposalOf(reading, { commit: CONTEXT.commit, commitDate: CONTEXT.commitDate, checked: CONTEXT.checked, state: "draft" }).support
-      .security[0]!;
-    expect(commitment).toMatchObject({ end: { precision: "unknown" }, ...status });
-    expect(commitment.end).not.toHaveProperty("value");
-    for (const dated of ["minimum", "ceiling", "lastUpdate"]) expect(commitment).not.toHaveProperty(dated);
+    // Ahead by more than the year a listing stays current: listed as continuing on the commit day.
+    ["2028-06-14 # expected", "supported", { supportedOn: "2026-08-22" }, /^Continuing on 22 August 2026: /],
+    // Ahead, but the listing would outlive it: no status, so it never reads as continuing after the estimate.
+    ["2027-06-14 # expected", "supported", {}, /^Status not documented: /],
+    // Passed: never an end.
+    ["2025-06-14 # expected", "ended", {}, /^Status not documented: /],
+  ] as const)(
+    "an estimate (%s) records no date and never an end; the commit day's status (%s) only where a listing lapses first",
+    (eol, implies, status, meaning) => {
+      const reading = readingOf(eol);
+      expect(reading.security).toMatchObject({ status: "estimate", implies, pages: [] });
+      const commitment = proposalOf(reading, { commit: CONTEXT.commit, commitDate: CONTEXT.commitDate, checked: CONTEXT.checked, state: "draft" }).support
+        .security[0]!;
+      expect(commitment).toEqual({
+        id: "security",
+        scope: {},
+        end: { precision: "unknown" },
+        ...status,
+        meaning: expect.stringMatching(meaning),
+        evidenceLevel: "third-party",
+        sourceIds: ["endoflife-sony-xperia"],
+      });
+    },
+  );
+});
+
+describe("one reading for one phrasing: OnePlus 15 and 15R", () => {
+  // oneplus.md: the 15's date is launch + 6 years to the day, the 15R's the month's last day; both comments say "6 years of security updates".
+  const text = [
+    "---",
+    "title: OnePlus",
+    "eoasColumn: Android Updates",
+    "eolColumn: Security Updates",
+    "releasePolicyLink: https://community.oneplus.com/thread/1462181",
+    'releaseLabel: "OnePlus __RELEASE_CYCLE__"',
+    "releases:",
+    '  - releaseCycle: "15r"',
+    '    releaseLabel: "15R"',
+    "    releaseDate: 2025-12-22",
+    "    eol: 2031-12-31 # 6 years of security updates",
+    '  - releaseCycle: "15"',
+    "    releaseDate: 2025-11-13",
+    "    eol: 2031-11-13 # 6 years of security updates",
+    "---",
+  ].join("\n");
+  const CONTEXT = { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24", state: "draft" as const };
+  const { product, problems } = readProductFile("products/oneplus.md", "oneplus.md", text);
+  it("reads the file", () => expect(problems).toEqual([]));
+  const [r15r, r15] = product!.releases.map((r) => proposalOf(readRelease(product!, r, { ...CONTEXT, osFiles: new Map() }), CONTEXT).support.security[0]!) as [
+    Commitment,
+    Commitment,
+  ];
+
+  it("reads both as OnePlus's promise: a minimum, manufacturer-policy, citing OnePlus's policy, worded alike", () => {
+    expect(r15).toMatchObject({
+      minimum: { value: "2031-11-13", precision: "day" },
+      evidenceLevel: "manufacturer-policy",
+      sourceIds: ["endoflife-oneplus", "oneplus-policy"],
+    });
+    expect(r15r).toMatchObject({
+      minimum: { value: "2031-12", precision: "month" },
+      evidenceLevel: "manufacturer-policy",
+      sourceIds: ["endoflife-oneplus", "oneplus-policy"],
+    });
+    const template = (m: string) => m.replace(/until .*?: /, "until DATE: ");
+    expect(template(r15.meaning)).toBe(template(r15r.meaning));
+    expect(r15.meaning).toBe(
+      "Security updates at least until 13 November 2031: OnePlus promised 6 years of security updates from launch, which endoflife.date counts to that date (a minimum commitment, not an end)",
+    );
+    for (const c of [r15, r15r]) for (const other of ["end", "supportedOn", "ended"]) expect(c).not.toHaveProperty(other);
   });
 });

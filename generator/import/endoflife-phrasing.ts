@@ -31,6 +31,9 @@ export interface Phrasing {
   fromComment?: string;
 }
 
+/** A period in years a manufacturer promises: "5 years", "five years", "6-year". */
+export const PERIOD_WORDS = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[ -]years?\b/i;
+
 export const PHRASINGS = [
   {
     id: "guarantee-horizon",
@@ -59,14 +62,23 @@ export const PHRASINGS = [
     words: /\bestimat|\bexpected\b|\bapproximat/i,
     reading: "estimate",
     reads:
-      '"Estimated", "expected", "approximation": the file\'s own reckoning. No date is recorded; the status it implies on the snapshot\'s day is (ended once passed, continuing before).',
+      '"Estimated", "expected", "approximation": the file\'s own reckoning. No date is recorded and never an end: an estimate still ahead is recorded as continuing on the snapshot\'s day only when it lies beyond the year that listing stays current (so the listing never outlives the estimate); otherwise, and once it has passed, the status is not documented.',
     fromComment: "{Status}: endoflife.date's note calls its date for the end of {subject} (in {year}) an estimate or an approximation, so no date is recorded",
+  },
+  {
+    id: "period-promise",
+    words: PERIOD_WORDS,
+    reading: "minimum",
+    reads:
+      'A manufacturer\'s promise of a period ("five years of security updates", "6 years of OS upgrades"): a minimum commitment the manufacturer made, even where the date is launch plus N years worked out by endoflife.date. Kept as a minimum at the precision the launch date and the file support (never more precise than the launch), citing the promise\'s page where the file links it; evidence level manufacturer-policy. Words in a comment beside a past date the file\'s rule reads as the day support ended do not turn it back into a promise.',
+    fromComment:
+      "{Subject} at least until {date}: {Brand} promised {years} years of {subject} from launch, which endoflife.date counts to that date (a minimum commitment, not an end)",
   },
   {
     id: "launch-arithmetic",
     reading: "estimate",
     reads:
-      'A day that falls on the launch day some whole years later: a period counted from launch ("N years of updates"), worked out by endoflife.date. Treated as an estimate in every column of every file: no date is recorded, the status it implies is, and the meaning gives the period and the year it reaches.',
+      'A day that falls on the launch day some whole years later, with no period promised in words: a count of versions ("four generations of OS upgrades", "2 Android updates") that endoflife.date turned into years. No date is recorded; the meaning gives the count and the year it reaches. Ahead, it is recorded as continuing only where that listing lapses before the year; once passed, the promised count has by that reckoning been delivered: ended, date not documented. In a security column, or with a period in words, it is the manufacturer\'s period promise instead (period-promise).',
   },
   {
     id: "newest-build",
@@ -85,7 +97,7 @@ export type PhrasingId = (typeof PHRASINGS)[number]["id"];
 
 export const phrasing = (id: PhrasingId): Phrasing => PHRASINGS.find((p) => p.id === id)!;
 
-/** The first phrasing whose words a text uses, in the table's order (a guarantee horizon before "at least", both before "estimated"). */
+/** The first phrasing whose words a text uses, in the table's order (a guarantee horizon before "at least", both before "estimated", all before a period promised). */
 export function phrasingIn(text: string): Phrasing | undefined {
   return PHRASINGS.find((p: Phrasing) => p.words?.test(text));
 }

@@ -76,28 +76,26 @@ describe("proposals", () => {
     });
   });
 
-  it("records an estimate as the status it implies on the commit day, with no date and only the file as source", () => {
-    // Galaxy S26: launch + 7 years (2033), still ahead on 2026-08-22: continuing then. The newsroom link of its comment is not cited.
+  it("records a promised period as a minimum and an estimate as no end, with only the status a listing can keep", () => {
+    // Galaxy S26: "7 years" from launch in both columns: Samsung's promise, a minimum at the file's month, citing the newsroom page.
     const s26 = proposalOf(fixtureReading("samsung-mobile.md", "galaxy-s26"), CONTEXT);
     for (const c of [s26.support.os[0]!, s26.support.security[0]!]) {
       expect(c).toMatchObject({
-        end: { precision: "unknown" },
-        supportedOn: "2026-08-22",
-        evidenceLevel: "third-party",
-        sourceIds: ["endoflife-samsung-mobile"],
+        minimum: { value: "2033-03", precision: "month" },
+        evidenceLevel: "manufacturer-policy",
+        sourceIds: ["endoflife-samsung-mobile", "samsung-newsroom"],
       });
-      expect(c).not.toHaveProperty("ended");
-      expect(c.meaning).toMatch(/^Continuing on 22 August 2026: .* to 2033; an estimate/);
+      for (const other of ["end", "ended", "supportedOn"]) expect(c).not.toHaveProperty(other);
+      expect(c.meaning).toMatch(/at least until March 2033: Samsung promised 7 years of .* from launch/);
     }
-    expect(s26.evidence.sources.map((x) => x.id)).toEqual(["endoflife-samsung-mobile"]);
-    // Nokia C210: launch + 2 years (2025), passed: ended, date not documented.
+    expect(s26.evidence.sources.map((x) => x.id)).toEqual(["endoflife-samsung-mobile", "samsung-newsroom"]);
+    // Nokia C210: endoflife.date's estimate, launch + 2 years (2025), passed: never an end, the status not documented.
     const c210 = proposalOf(fixtureReading("nokia.md", "c210"), CONTEXT).support.security[0]!;
     expect(c210).toEqual({
       id: "security",
       scope: {},
       end: { precision: "unknown" },
-      ended: true,
-      meaning: expect.stringMatching(/^Ended, date not documented: endoflife.date estimates security updates to 2025/),
+      meaning: expect.stringMatching(/^Status not documented: endoflife.date estimates security updates to 2025/),
       evidenceLevel: "third-party",
       sourceIds: ["endoflife-nokia"],
     });
@@ -188,8 +186,9 @@ describe("proposals", () => {
     // Listed as continuing in the product file, dropped from Samsung's list two days before in the release-data.
     const r = proposalOf(withReleaseData(reading, { name: "galaxy-x2", eol: "2026-08-20", line: 9 }, rd), CONTEXT);
     expect(r.support.security[0]).toMatchObject({
-      end: { value: "2026-08-20", precision: "day" },
-      meaning: expect.stringMatching(/^Security updates ended by 20 August 2026, .*\(from endoflife.date's release-data, newer than the product file\)$/),
+      // The day the check dropped it, kept as the month as the file's note says.
+      end: { value: "2026-08", precision: "month" },
+      meaning: expect.stringMatching(/^Security updates ended by August 2026, .*\(from endoflife.date's release-data, newer than the product file\)$/),
       sourceIds: ["endoflife-samsung-mobile", "endoflife-release-data", "samsung-security-scope"],
     });
     expect(r.support.security[0]).not.toHaveProperty("supportedOn");
@@ -209,7 +208,7 @@ describe("proposals", () => {
       {
         date: "2026-11-24",
         change:
-          'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08-20',
+          'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08 (month)',
         reason: expect.stringMatching(/newer than the product file, and its newer fact wins/),
       },
     ]);

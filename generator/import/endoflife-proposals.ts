@@ -60,17 +60,30 @@ function withoutIdentifiers(r: DeviceRecord): DeviceRecord {
   };
 }
 
-/**
- * A rewritten import keeps what the identifier importers added to the earlier
- * one (a variant's codes, their sources, their revision entries), so a
- * refresh never loses a model code.
- */
+/** How the entry begins that records a re-read of the Mac importer's sources (npm run import -- macs --refresh). */
+export const MACS_REREAD_MARK = "Re-read from AppleDB and SOFA";
+
+/** Who re-read a record's sources: the mark its entry begins with, what was read, the importer's own creation mark and why. */
+export interface Rereader {
+  mark: string;
+  /** "products/pixel.md at commit abc1234". */
+  read: string;
+  created: string;
+  reason: string;
+}
+
 /**
  * A rewritten import: the earlier one's creation entry and earlier re-reads
  * stay (the feed keeps its history), and one entry says what the new reading
  * changed, dated the day it was read.
  */
-export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: string, ctx: ImportContext): DeviceRecord {
+export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: string, ctx: ImportContext, by?: Rereader): DeviceRecord {
+  const who: Rereader = by ?? {
+    mark: REREAD_MARK,
+    read: `products/${file} at commit ${shortCommit(ctx.commit)}`,
+    created: IMPORT_MARK,
+    reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
+  };
   const versions = (r: DeviceRecord) => (r.osVersions ?? []).map((v) => `${v.os} ${v.first}${v.last ? ` to ${v.last}` : " onwards"}`).join(", ") || "none";
   const said = (r: DeviceRecord) => [
     ...(["security", "os"] as const).map((k) => `${k === "os" ? "OS" : "security"} ${r.support[k].map(describeCommitment).join("; ")}`),
@@ -80,24 +93,29 @@ export function reread(earlier: DeviceRecord, proposal: DeviceRecord, file: stri
   const changes = said(proposal)
     .map((now, i) => (now === before[i] ? "" : `${before[i]} → ${now.replace(/^(OS versions|OS|security) /, "")}`))
     .filter(Boolean);
-  const kept = earlier.evidence.revisions.filter((v) => v.change.startsWith(IMPORT_MARK) || v.change.startsWith(REREAD_MARK));
+  const kept = earlier.evidence.revisions.filter((v) => v.change.startsWith(who.created) || v.change.startsWith(who.mark));
   return {
     ...proposal,
     evidence: {
       ...proposal.evidence,
       revisions: [
         ...kept,
-        ...proposal.evidence.revisions.filter((v) => !v.change.startsWith(IMPORT_MARK)),
+        ...proposal.evidence.revisions.filter((v) => !v.change.startsWith(who.created)),
         {
           date: ctx.checked,
-          change: `${REREAD_MARK} products/${file} at commit ${shortCommit(ctx.commit)}: ${changes.join("; ") || "the wording of its meaning"}`,
-          reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
+          change: `${who.mark} ${who.read}: ${changes.join("; ") || "the wording of its meaning"}`,
+          reason: who.reason,
         },
       ],
     },
   };
 }
 
+/**
+ * A rewritten import keeps what the identifier importers added to the earlier
+ * one (a variant's codes, their sources, their revision entries), so a
+ * refresh never loses a model code.
+ */
 export function carryIdentifiers(earlier: DeviceRecord, proposal: DeviceRecord): DeviceRecord {
   const only = identifierSourceIds(earlier);
   const codes = new Map(earlier.variants.map((v) => [v.model, v.identifiers]));
@@ -145,17 +163,23 @@ function citedSources(statements: Statement[], citedBy: string): { sources: Sour
 
 /**
  * The record's fields for a statement: a dated kind as read (an observed last
- * update says support ended); an end the source marks without a date, or an
- * estimate already passed, as ended with no date; a listing as continuing (or
- * an estimate still ahead) as supportedOn the snapshot's day.
+ * update says support ended); an end the source marks without a date as
+ * ended with no date, as is a promised count of versions put in a past year;
+ * a listing as continuing, or an estimate far enough ahead that the listing
+ * lapses first, as supportedOn the snapshot's day; any other estimate,
+ * passed or near, as no status at all (an estimate is never an end).
  */
 export function factOf(
-  s: Pick<Statement, "status"> & Partial<Pick<Statement, "kind" | "date" | "implies" | "lastUpdate">>,
+  s: Pick<Statement, "status"> & Partial<Pick<Statement, "kind" | "date" | "listing" | "lastUpdate" | "implies" | "phrase">>,
   commitDate: string,
 ): Partial<Commitment> {
   if (s.status === "dated" && s.kind === "lastUpdate") return { ended: true, lastUpdate: s.date! };
   if (s.status === "dated") return { [s.kind!]: s.date! };
-  if (s.status === "ended" || (s.status === "estimate" && s.implies === "ended")) return { end: { precision: "unknown" }, ended: true };
+  // A promised count of versions (launch arithmetic, no period in words) put in a past year has been delivered by that count.
+  if (s.status === "ended" || (s.status === "estimate" && s.phrase === "launch-arithmetic" && s.implies === "ended"))
+    return { end: { precision: "unknown" }, ended: true };
+  // An estimate is never an end, and a listing never outlives it: past or near, nothing is recorded.
+  if (s.status === "estimate" && !s.listing) return { end: { precision: "unknown" } };
   return { end: { precision: "unknown" }, ...(s.lastUpdate ? { lastUpdate: s.lastUpdate } : {}), supportedOn: commitDate };
 }
 
@@ -182,7 +206,8 @@ function commitmentOf(
     ...(s.component ? { component: s.component } : {}),
     ...factOf(s, commitDate),
     meaning: s.meaning,
-    evidenceLevel: "third-party",
+    // A period the manufacturer promised is its own rule, computed: manufacturer-policy, whoever did the arithmetic.
+    evidenceLevel: s.phrase === "period-promise" ? "manufacturer-policy" : "third-party",
     sourceIds: [...new Set([sourceId, ...s.pages.map((p) => idOf.get(p.url)!)])],
   } as Commitment;
 }
@@ -256,7 +281,9 @@ export function factsOf(r: DeviceRecord): string {
       ...parsed.evidence,
       sources: parsed.evidence.sources.map(({ checked: _checked, ...s }) => s),
       // Re-read entries are the record's history, not what the file says now.
-      revisions: parsed.evidence.revisions.filter((v) => !v.change.startsWith(REREAD_MARK)).map(({ date: _date, ...v }) => v),
+      revisions: parsed.evidence.revisions
+        .filter((v) => !v.change.startsWith(REREAD_MARK) && !v.change.startsWith(MACS_REREAD_MARK))
+        .map(({ date: _date, ...v }) => v),
     },
   });
 }

@@ -54,24 +54,30 @@ describe("statements", () => {
       precision: "month",
       meaning: /\(build UP1A\.231105\.001\)/,
     },
-    // Launch + N years, in either column: an estimate, no date; still ahead on the commit day, so continuing.
+    // Launch + N years with the period in words ("7 years"), or in a security column: the period Samsung promised, a minimum at the file's month,
+    // citing the promise's page.
     {
       file: "samsung-mobile.md",
       cycle: "galaxy-s26",
       support: "os",
-      status: "estimate",
-      date: "2033",
-      meaning: /^Continuing on 22 August 2026: Samsung announces Android version upgrades .* to 2033; an estimate, not a date Samsung gives$/,
-      pages: [],
+      status: "dated",
+      kind: "minimum",
+      date: "2033-03",
+      precision: "month",
+      meaning:
+        /^Android version upgrades at least until March 2033: Samsung promised 7 years of Android version upgrades from launch, which endoflife.date counts to that date \(a minimum commitment, not an end\)$/,
+      pages: ["samsung-newsroom"],
     },
     {
       file: "samsung-mobile.md",
       cycle: "galaxy-s26",
       support: "security",
-      status: "estimate",
-      date: "2033",
-      meaning: /^Continuing on 22 August 2026: Samsung announced 7 years of security updates from launch, which endoflife.date counts to 2033; an estimate/,
-      pages: [],
+      status: "dated",
+      kind: "minimum",
+      date: "2033-03",
+      precision: "month",
+      meaning: /^Security updates at least until March 2033: Samsung promised 7 years of security updates from launch/,
+      pages: ["samsung-newsroom"],
     },
     // "Up to" and "minimum" periods counted from launch keep their kind, at the year.
     {
@@ -113,9 +119,10 @@ describe("statements", () => {
       support: "security",
       status: "dated",
       kind: "end",
-      date: "2026-02-21",
-      precision: "day",
-      meaning: /^Security updates ended by 21 February 2026/,
+      // The day endoflife.date's check dropped it (with other models): kept as the month, as the file's note says.
+      date: "2026-02",
+      precision: "month",
+      meaning: /^Security updates ended by February 2026/,
       pages: ["samsung-security-scope"],
     },
     {
@@ -157,23 +164,26 @@ describe("statements", () => {
       precision: "year",
       meaning: /ended in 2025/,
     },
-    // Nokia: endoflife.date's estimates and product-page periods are launch arithmetic (passed: ended, no date); the rest is Nokia's "no guaranteed updates after" table: minimums.
+    // Nokia: endoflife.date's estimates are never an end (passed: status not documented); a product page's period is Nokia's promise, a minimum citing
+    // that page; the rest is Nokia's "no guaranteed updates after" table: minimums.
     {
       file: "nokia.md",
       cycle: "c210",
       support: "security",
       status: "estimate",
       date: "2025",
-      meaning: /^Ended, date not documented: endoflife.date estimates/,
+      meaning: /^Status not documented: endoflife.date estimates/,
     },
     {
       file: "nokia.md",
       cycle: "g42-5g",
       support: "security",
-      status: "estimate",
-      date: "2026",
-      meaning: /^Ended, date not documented: the product page promises 3 years of security updates/,
-      pages: [],
+      status: "dated",
+      kind: "minimum",
+      date: "2026-06-28",
+      precision: "day",
+      meaning: /^Security updates at least until 28 June 2026: the product page promises 3 years of security updates/,
+      pages: ["nokia-product-page"],
     },
     {
       file: "nokia.md",
@@ -337,11 +347,11 @@ describe("a date its own comment reads otherwise than its column's rule", () => 
   it.each([
     ["os", "Android version upgrades", "2022"],
     ["security", "security updates", "2024"],
-  ] as const)("an approximate %s end is an estimate: ended, no date, and its meaning names no day or month", (support, subject, year) => {
+  ] as const)("an approximate %s end is an estimate: never an end, no date, and its meaning names no day or month", (support, subject, year) => {
     const s = read("galaxy-a40")[support]!;
-    expect(s).toMatchObject({ status: "estimate", implies: "ended", date: { value: year, precision: "year" } });
+    expect(s).toMatchObject({ status: "estimate", implies: "ended", listing: false, date: { value: year, precision: "year" } });
     expect(s.meaning).toBe(
-      `Ended, date not documented: endoflife.date's note calls its date for the end of ${subject} (in ${year}) an estimate or an approximation, so no date is recorded`,
+      `Status not documented: endoflife.date's note calls its date for the end of ${subject} (in ${year}) an estimate or an approximation, so no date is recorded`,
     );
     expect(s.meaning).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
   });
@@ -349,7 +359,7 @@ describe("a date its own comment reads otherwise than its column's rule", () => 
   it.each(["os", "security"] as const)("the same %s date without the note stays a dated end, worded as one", (support) => {
     const s = read("galaxy-a41")[support]!;
     expect(s).toMatchObject({ status: "dated", kind: "end" });
-    expect(s.meaning).toMatch(/ended by (October 2022|5 March 2024), as endoflife.date records it/);
+    expect(s.meaning).toMatch(/ended by (October 2022|March 2024), as endoflife.date records it/);
   });
 });
 

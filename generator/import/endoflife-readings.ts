@@ -7,10 +7,11 @@
 import type { OsVersions, PartialDate } from "../schema/record.ts";
 import type { Cell, ProductFile, Release } from "./endoflife-releases.ts";
 import type { CitedPage, ColumnMapping, Condition, DeviceType, ProductMapping, Rule, RulePrecision } from "./endoflife-mapping.ts";
-import { phrasing, phrasingIn, type PhrasingId } from "./endoflife-phrasing.ts";
+import { PERIOD_WORDS, phrasing, phrasingIn, type PhrasingId } from "./endoflife-phrasing.ts";
+import { CONFIRMATION_DAYS } from "../contract/verdicts.ts";
 import { cycleSupport, newestCycle, nextCycle, spokenDate, versionRange, type OsFile } from "./endoflife-os.ts";
 import type { ReleaseDataEntry } from "./endoflife-release-data.ts";
-import { describeDate, periodOf } from "../derive/dates.ts";
+import { addDays, describeDate, periodOf } from "../derive/dates.ts";
 
 export interface Statement {
   column: "eoas" | "eol";
@@ -26,6 +27,13 @@ export interface Statement {
   date?: PartialDate;
   /** An estimate's status on the snapshot's day: ended once its period is over, continuing before. */
   implies?: "ended" | "supported";
+  /**
+   * Whether an estimate still ahead is recorded as a listing (continuing on
+   * the snapshot's day): only when it lies beyond the days that listing stays
+   * current, so the listing never outlives the estimate. An estimate is never
+   * recorded as ended.
+   */
+  listing?: boolean;
   /** The latest update observed while support continues (Apple's OS cycles). */
   lastUpdate?: PartialDate;
   /** The phrasing (endoflife-phrasing.ts) that decided the kind. */
@@ -233,11 +241,21 @@ function statementOf(
   const index = columnMapping.rules.findIndex((r) => matches(r.when, day, cell, released, commitDate, name));
   const rule = columnMapping.rules[index];
   if (!rule) throw new Error(`${mapping.file}: the ${column} rules end with a condition, so ${day} has no reading`);
-  const date = partial(day, rule.precision);
   // The same words mean the same kind in every file: a plain rule yields to the words of the value's own comment.
-  const phrase = rule.phrase === "listed-end" ? (phrasingIn(cell.comment) ?? phrasing(rule.phrase)) : phrasing(rule.phrase);
+  let phrase = rule.phrase === "listed-end" ? (phrasingIn(cell.comment) ?? phrasing(rule.phrase)) : phrasing(rule.phrase);
+  // A promised period's words beside a past day the file records as the end of support: the day support ended stands.
+  if (phrase.id === "period-promise" && day <= commitDate) phrase = phrasing(rule.phrase);
+  // Launch plus N years is the manufacturer's promised period in a security column, or where the comment words the period.
+  if (phrase.id === "launch-arithmetic" && (columnMapping.support === "security" || PERIOD_WORDS.test(cell.comment))) phrase = phrasing("period-promise");
+  const promise = phrase.id === "period-promise";
+  // A promise's date is no more precise than the launch it is counted from.
+  const launch = releasedOf(release.releaseDate).precision as RulePrecision;
+  const order: RulePrecision[] = ["day", "month", "year"];
+  const date = partial(day, promise && order.indexOf(launch) > order.indexOf(rule.precision) ? launch : rule.precision);
   const estimate = phrase.reading === "estimate";
   const implies = day < commitDate ? "ended" : "supported";
+  const listing = estimate && day > addDays(commitDate, CONFIRMATION_DAYS);
+  const countDelivered = phrase.id === "launch-arithmetic" && implies === "ended";
   const other = release[column === "eoas" ? "eol" : "eoas"];
   const build = BUILD.exec(cell.comment)?.[0] ?? (other?.value === day ? BUILD.exec(other.comment)?.[0] : undefined);
   // A date read by its own comment's words is worded as that kind, never with the rule's words for a dated end.
@@ -245,7 +263,10 @@ function statementOf(
   if (!template) throw new Error(`${mapping.file}: the phrasing "${phrase.id}" has no meaning for a date its comment reads`);
   const meaning = capitalized(
     template
-      .replaceAll("{Status}", implies === "ended" ? "Ended, date not documented" : continuing)
+      // An estimate is never an end: continuing while it is recorded as a listing, its status not documented otherwise; a
+      // promised count of versions endoflife.date put in a past year has, by that count, been delivered.
+      .replaceAll("{Status}", listing ? continuing : countDelivered ? "Ended, date not documented" : "Status not documented")
+      .replaceAll("{Brand}", mapping.brand)
       .replaceAll("{Subject}", capitalized(subject))
       .replaceAll("{subject}", subject)
       .replaceAll("{date}", spokenDate(date))
@@ -253,8 +274,10 @@ function statementOf(
       .replaceAll("{years}", String(wholeYears(released, day)))
       .replaceAll("{build}", build ? ` (build ${build})` : ""),
   );
-  const pages = pagesFor(rule, mapping, release, cell);
-  if (estimate) return { ...base, status: "estimate", date: partial(day, "year"), implies, phrase: phrase.id as PhrasingId, meaning, pages: [], rule: index };
+  // A promise cites the page it was made on where the file links it.
+  const pages = pagesFor(promise ? { ...rule, pages: [...new Set([...rule.pages, "comment-links"])] } : rule, mapping, release, cell);
+  if (estimate)
+    return { ...base, status: "estimate", date: partial(day, "year"), implies, listing, phrase: phrase.id as PhrasingId, meaning, pages: [], rule: index };
   return { ...base, status: "dated", kind: phrase.reading as Statement["kind"], date, phrase: phrase.id as PhrasingId, meaning, pages, rule: index };
 }
 

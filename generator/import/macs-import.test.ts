@@ -54,13 +54,13 @@ const SOURCES: MacImportInput["sources"] = {
   sofaTable: file("data/models/sources/macos_devices.json", { devices: { "Mac16,1": { BoardID: "J604AP" } } }),
 };
 const CONTEXT = { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24", state: "draft" as const };
-const run = (catalog: LoadedRecord[] = [], sources = SOURCES) =>
+const run = (catalog: LoadedRecord[] = [], sources = SOURCES, os = macos, refresh = false) =>
   runMacImport({
     sources,
-    macos,
+    macos: os,
     appledb: { commit: "3362aa4b48085a78e12d2a34a0635afdc5c5a9a4", commitDate: "2024-09-03" },
     sofa: { commit: "00b0d8ca82f93059846da900c50203b8825337e6", commitDate: "2026-08-22" },
-    context: CONTEXT,
+    context: { ...CONTEXT, refresh },
     catalog,
     devicesDir: "data/devices",
   });
@@ -211,8 +211,72 @@ describe("a catalog that has the records", () => {
     expect(again.writes.filter((w) => w.path.startsWith("devices/"))).toEqual([]);
     expect(again.report!.models.find((m) => m.slug === "apple-macbook-pro-13-inch-2016")).toMatchObject({
       status: "not written",
-      note: "an earlier import differs from what these sources say now; revise it by hand",
+      note: "an earlier import differs from what these sources say now; run with --refresh to rewrite the imports nobody has revised, or revise it by hand",
     });
+  });
+
+  it("with --refresh rewrites that import, keeping its state and history and saying what changed; a second run writes nothing", () => {
+    const other = catalog.map((l) =>
+      l.record.slug === "apple-macbook-pro-13-inch-2016"
+        ? { ...l, record: { ...l.record, publication: { state: "published" as const }, aliases: ["Old name"] } }
+        : l,
+    );
+    const again = run(other, SOURCES, macos, true);
+    expect(again.writes.map((w) => w.path).filter((p) => p.startsWith("devices/"))).toEqual(["devices/apple-macbook-pro-13-inch-2016.json"]);
+    const r = written(again.writes, "apple-macbook-pro-13-inch-2016");
+    expect(r.aliases).toEqual([]);
+    expect(r.publication).toEqual({ state: "published" });
+    expect(r.evidence.revisions.map((v) => v.change)).toEqual([
+      expect.stringMatching(/^Imported from AppleDB and SOFA: /),
+      "Re-read from AppleDB and SOFA (AppleDB at commit 3362aa4, SOFA at commit 00b0d8c, endoflife.date products/macos.md at commit 1111111): the wording of its meaning",
+    ]);
+    const third = run(
+      other.map((l) => (l.record.slug === r.slug ? { ...l, record: r } : l)),
+      SOURCES,
+      macos,
+      true,
+    );
+    expect(third.writes.filter((w) => w.path.startsWith("devices/"))).toEqual([]);
+  });
+});
+
+describe("a model whose last major went on getting Security Update builds", () => {
+  // macOS 10.13's last point release came in 2018; AppleDB lists Security Update builds for the model until 2020.
+  const withHighSierra: OsFile = {
+    ...macos,
+    cycles: [...macos.cycles, { cycle: "10.13", line: 6, releaseDate: "2017-09-25", eol: "2020-12-01", latest: "10.13.6", latestReleaseDate: "2018-07-09" }],
+  };
+  const builds = JSON.parse(SOURCES.builds.text) as { date: string; builds: object[] };
+  const sources = {
+    ...SOURCES,
+    builds: file("os-builds.json", {
+      ...builds,
+      builds: [
+        ...builds.builds,
+        { osStr: "macOS", version: "10.13.6 (Security Update 2020-006)", build: "17G14042", released: "2020-11-12", deviceMap: ["MacBookPro8,1"] },
+        { osStr: "macOS", version: "10.13.6 (Security Update 2020-005)", build: "17G14033", released: "2020-09-24", deviceMap: ["MacBookPro8,1"] },
+      ],
+    }),
+  };
+  const result = run([], sources, withHighSierra);
+
+  it("takes the last build the model received as its last update, naming it and the cycle's point release", () => {
+    const r = written(result.writes, "apple-macbook-pro-13-inch-early-2011");
+    expect(r.support.security[0]).toMatchObject({ ended: true, lastUpdate: { value: "2020-11-12", precision: "day" } });
+    expect(r.support.security[0]!.meaning).toContain("10.13.6 (Security Update 2020-006), build 17G14042, on 12 November 2020");
+    expect(r.support.security[0]!.meaning).toContain("endoflife.date's last point release is 10.13.6 on 9 July 2018");
+  });
+
+  it("shows the difference in the report", () => {
+    expect(result.report!.models.find((m) => m.slug === "apple-macbook-pro-13-inch-early-2011")!.lastBuild).toBe(
+      "10.13.6 (Security Update 2020-006) 17G14042 on 2020-11-12; cycle: 10.13.6 on 2018-07-09; 857 days later, taken",
+    );
+  });
+
+  it("keeps the cycle's release where no later build reached the model", () => {
+    expect(result.report!.models.find((m) => m.slug === "apple-macbook-pro-13-inch-2016")!.lastBuild).toBe(
+      "12.7.6 on 2024-07-29; cycle: 12.7.6 on 2024-07-29; not later, the cycle's release taken",
+    );
   });
 });
 
@@ -255,7 +319,7 @@ describe("the report's markdown", () => {
 
   it("lists each model with its status, and why one was not written", () => {
     expect(md).toContain(
-      "| `apple-macbook-pro-13-inch-early-2011` | MacBookPro8,1 | AppleDB deviceFiles/Macbook Pro/MacBookPro8,1.json | 2011-02-24 | 10.6 (appledb) to 10.13 (appledb) | unknown | unknown | not written: macOS 10.13 is not a cycle of endoflife.date's macos.md |",
+      "| `apple-macbook-pro-13-inch-early-2011` | MacBookPro8,1 | AppleDB deviceFiles/Macbook Pro/MacBookPro8,1.json | 2011-02-24 | 10.6 (appledb) to 10.13 (appledb) | unknown | 10.13.6 on 2018-07-09; cycle: no point release listed; not later, the cycle's release taken | unknown | not written: macOS 10.13 is not a cycle of endoflife.date's macos.md |",
     );
     expect(md).toContain("4 models (3 from AppleDB's device files, 1 only in SOFA): 3 imported, 0 curated, 1 not written.");
   });

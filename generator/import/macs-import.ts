@@ -13,7 +13,18 @@ import { keepValid } from "./proposals-check.ts";
 import type { Commitment, DeviceRecord, Identifier, Source } from "../schema/record.ts";
 import { crossCheck, type CrossCheckRow } from "./apple-crosscheck.ts";
 import { cycleSupport, newestCycle, nextCycle, type CycleStatement, type OsFile } from "./endoflife-os.ts";
-import { endoflifeSource, factOf, factsOf, IDENTIFIERS_MARK, recordText, shortCommit, type ImportContext } from "./endoflife-proposals.ts";
+import {
+  carryIdentifiers,
+  endoflifeSource,
+  factOf,
+  factsOf,
+  IDENTIFIERS_MARK,
+  MACS_REREAD_MARK,
+  recordText,
+  reread,
+  shortCommit,
+  type ImportContext,
+} from "./endoflife-proposals.ts";
 import { cell } from "./endoflife-report.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import { APPLEDB_FORK } from "./identifiers-appledb.ts";
@@ -51,6 +62,8 @@ export interface ModelEntry {
   released: string;
   macos: string;
   security: string;
+  /** The last build of its last major AppleDB lists for the model, beside the major's last point release in endoflife.date's macos.md: the difference a Security Update build makes. */
+  lastBuild: string;
   os: string;
   /** imported: in the catalog as these sources say it (written now or by an earlier run, so a second run writes the same report); curated: the catalog's own record, compared, never written. */
   status: "imported" | "curated" | "not written";
@@ -138,6 +151,17 @@ function sourcesOf(m: MacModel, input: MacImportInput): { own: Source; builds?: 
 const summary = (s: CycleStatement | undefined) =>
   !s ? "unknown" : s.status === "supported" ? "continuing" : s.status === "dated" ? `ended, last update ${describeDate(s.date)}` : "ended, no date";
 
+/** The model's last AppleDB build beside its last major's last point release, and how many days later it came. */
+function lastBuildOf(m: MacModel, macos: OsFile): string {
+  const cycle = m.last && macos.cycles.find((c) => c.cycle === m.last!.version);
+  const point = cycle?.latest && cycle.latestReleaseDate ? `${cycle.latest} on ${cycle.latestReleaseDate}` : "no point release listed";
+  if (!m.lastBuild) return `no AppleDB build (${m.last?.from === "sofa" ? "majors from SOFA" : "no last major"}); cycle: ${point}`;
+  const built = `${m.lastBuild.version}${m.lastBuild.build ? ` ${m.lastBuild.build}` : ""} on ${m.lastBuild.released}`;
+  const later = cycle?.latestReleaseDate && m.lastBuild.released > cycle.latestReleaseDate;
+  const days = later ? Math.round((Date.parse(m.lastBuild.released) - Date.parse(cycle!.latestReleaseDate!)) / 86_400_000) : 0;
+  return `${built}; cycle: ${point}${later ? `; ${days} days later, taken` : "; not later, the cycle's release taken"}`;
+}
+
 /** The record for a model, or why it has none. */
 function recordOf(
   m: MacModel,
@@ -162,6 +186,7 @@ function recordOf(
     ...(next ? { next: `macOS ${next.cycle}` } : {}),
     on: ctx.commitDate,
     upgradesPer: "the macOS versions AppleDB's builds and SOFA's feed list for this model and endoflife.date's products/macos.md",
+    ...(m.lastBuild ? { lastBuild: { ...m.lastBuild, per: "AppleDB's osFiles/macOS" } } : {}),
   });
   const versionIds = [...new Set([m.first.from, m.last!.from].map((f) => (f === "appledb" ? (src.builds ?? src.own).id : (src.feed ?? src.own).id)))];
   const commitment = (id: "os" | "security", s: CycleStatement): Commitment =>
@@ -218,7 +243,7 @@ function recordOf(
 /** An import nobody has revised since: every entry the Mac importer's or an identifier importer's. */
 const isUnrevisedMacImport = (r: DeviceRecord) =>
   r.evidence.revisions[0]?.change.startsWith(MACS_MARK) &&
-  r.evidence.revisions.every((v) => v.change.startsWith(MACS_MARK) || v.change.startsWith(IDENTIFIERS_MARK));
+  r.evidence.revisions.every((v) => [MACS_MARK, MACS_REREAD_MARK, IDENTIFIERS_MARK].some((mark) => v.change.startsWith(mark)));
 
 export function runMacImport(input: MacImportInput): { problems: SourceProblem[]; writes: { path: string; text: string }[]; report?: MacReport } {
   const read = readMacModels({ ...input.sources, macos: input.macos });
@@ -244,6 +269,7 @@ export function runMacImport(input: MacImportInput): { problems: SourceProblem[]
       released: describeDate(m.released),
       macos: m.first || m.last ? `${m.first?.version ?? "?"} (${m.first?.from ?? "?"}) to ${m.last?.version ?? "?"} (${m.last?.from ?? "?"})` : "unknown",
       security: summary(r.security),
+      lastBuild: lastBuildOf(m, input.macos),
       os: summary(r.os),
     };
     if (!r.record) {
@@ -258,12 +284,24 @@ export function runMacImport(input: MacImportInput): { problems: SourceProblem[]
       entries.push({ ...base, slug: r.record.slug, status: "curated", note: "the catalog's own record: compared, never written" });
     else if (factsOf(earlier.record) === factsOf({ ...r.record, publication: earlier.record.publication }))
       entries.push({ ...base, slug: r.record.slug, status: "imported" });
-    else
+    else if (input.context.refresh) {
+      // Rewritten as these sources say now, keeping its publication state, history and the codes identifier importers added.
+      const by = {
+        mark: MACS_REREAD_MARK,
+        read: `(AppleDB at commit ${shortCommit(input.appledb.commit)}, SOFA at commit ${shortCommit(input.sofa.commit)}, endoflife.date products/macos.md at commit ${shortCommit(input.context.commit)})`,
+        created: MACS_MARK,
+        reason: "Proposed by the Mac importer: its reading of the sources changed (docs/import-macs.md says how each fact is read)",
+      };
+      fresh.push(
+        carryIdentifiers(earlier.record, reread(earlier.record, { ...r.record, publication: earlier.record.publication }, "macos.md", input.context, by)),
+      );
+      entries.push({ ...base, slug: r.record.slug, status: "imported" });
+    } else
       entries.push({
         ...base,
         slug: r.record.slug,
         status: "not written",
-        note: "an earlier import differs from what these sources say now; revise it by hand",
+        note: "an earlier import differs from what these sources say now; run with --refresh to rewrite the imports nobody has revised, or revise it by hand",
       });
   }
 
@@ -360,11 +398,11 @@ export function macsMarkdown(r: MacReport): string {
     "",
     "## Models",
     "",
-    "| Record | Identifier | From | Released | macOS (from) | Security | OS upgrades | Status |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Record | Identifier | From | Released | macOS (from) | Security | Last build (AppleDB) beside the cycle's last release | OS upgrades | Status |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...r.models.map(
       (m) =>
-        `| \`${m.slug}\` | ${cell(m.identifier)} | ${cell(m.from)} | ${m.released} | ${cell(m.macos)} | ${cell(m.security)} | ${cell(m.os)} | ${m.status}${m.note ? `: ${cell(m.note)}` : ""} |`,
+        `| \`${m.slug}\` | ${cell(m.identifier)} | ${cell(m.from)} | ${m.released} | ${cell(m.macos)} | ${cell(m.security)} | ${cell(m.lastBuild)} | ${cell(m.os)} | ${m.status}${m.note ? `: ${cell(m.note)}` : ""} |`,
     ),
     "",
   ];

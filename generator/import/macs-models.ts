@@ -41,6 +41,8 @@ export interface MacModel {
   /** The first and last macOS major it runs, each with where it comes from; last absent when not known. */
   first?: { version: string; from: "appledb" | "sofa" };
   last?: { version: string; from: "appledb" | "sofa" };
+  /** The last build of its last major AppleDB lists for it (a "Security Update" build can follow the major's last point release by years). */
+  lastBuild?: { version: string; build?: string; released: string };
 }
 
 export interface Disagreement {
@@ -149,9 +151,17 @@ export function readMacModels(input: MacSources): {
   const builds = readAppleBuilds(input.builds.path, input.builds.text);
   problems.push(...builds.problems);
   const received = new Map<string, Set<string>>();
+  /** Per identifier and major, the build released last. */
+  const lastBuilds = new Map<string, AppleBuild>();
   for (const x of builds.builds?.builds ?? []) {
     const major = MACOS_NAMES.includes(x.osStr) ? majorOf(x.version) : undefined;
-    if (major) for (const id of x.deviceMap) received.set(id, (received.get(id) ?? new Set()).add(major));
+    if (!major) continue;
+    for (const id of x.deviceMap) {
+      received.set(id, (received.get(id) ?? new Set()).add(major));
+      const key = `${id}#${major}`;
+      const had = lastBuilds.get(key);
+      if (x.released && (!had || x.released > had.released!)) lastBuilds.set(key, x);
+    }
   }
 
   // SOFA's feed: the majors each identifier runs, Monterey 12 on; its table: boards.
@@ -220,6 +230,8 @@ export function readMacModels(input: MacSources): {
       if (compareVersions(s.majors[0]!, SOFA_FLOOR) > 0) model.first = { version: s.majors[0]!, from: "sofa" };
       model.last = { version: s.majors.at(-1)!, from: "sofa" };
     }
+    const built = model.last?.from === "appledb" ? lastBuilds.get(`${m.key ?? m.identifier}#${model.last.version}`) : undefined;
+    if (built) model.lastBuild = { version: built.version, ...(built.build ? { build: built.build } : {}), released: built.released! };
     out.push(model);
   }
 

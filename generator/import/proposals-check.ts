@@ -8,7 +8,11 @@ import { recordText } from "./endoflife-proposals.ts";
 
 export function keepValid(catalog: LoadedRecord[], proposals: DeviceRecord[], devicesDir: string): { kept: DeviceRecord[]; rejected: Map<string, string> } {
   const fileOf = (slug: string) => `${devicesDir}/${slug}.json`;
-  const catalogFiles: RawFile[] = catalog.map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
+  // A proposal that rewrites a record (a refresh) takes its place: the earlier version is not checked beside it.
+  const rewritten = new Set(proposals.map((r) => r.slug));
+  const catalogFiles: RawFile[] = catalog
+    .filter((l) => !rewritten.has(l.record.slug))
+    .map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
   const baseline = new Set(validateFiles(catalogFiles).problems.map(formatProblem));
   const rejected = new Map<string, string>();
   let kept = proposals;

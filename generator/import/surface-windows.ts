@@ -445,7 +445,10 @@ export function runSurfaceWindows(input: SurfaceWindowsInput): {
       evidence: {
         ...r.evidence,
         // In place, so a source another importer added after ours keeps its position and a second run changes nothing.
-        sources: [...r.evidence.sources.map((s) => (ids.has(s.id) ? fresh.get(s.id)! : s)), ...ours.filter((s) => !earlier.has(s.id)).map((s) => fresh.get(s.id)!)],
+        sources: [
+          ...r.evidence.sources.map((s) => (ids.has(s.id) ? fresh.get(s.id)! : s)),
+          ...ours.filter((s) => !earlier.has(s.id)).map((s) => fresh.get(s.id)!),
+        ],
       },
     };
     if (factsOf(next) === factsOf(r)) {

@@ -99,6 +99,8 @@ function explain(
     if (partStatus === source)
       return `the source dates ${s.component} only, and our ${s.component} commitment agrees (${partStatus}); the verdict follows ${decidedBy.component}, which the source does not cover`;
   }
+  if (ours === "unknown" && s?.status === "estimate" && !s.listing)
+    return `the source's date is endoflife.date's own estimate (${describeDate(s.date)}): an estimate is never recorded as an end, and no listing is kept that would outlive it, so the status is not documented`;
   if (ours === "varies") return "the record's security commitments differ by region, model or component; the source gives one status for all";
   if (curated.length) return `curated record: ${curated.map((r) => `${r.date}: ${r.change} (${r.reason})`).join("; ")}`;
   return undefined;

@@ -63,7 +63,10 @@ describe("data/ says what its sources say", () => {
   });
 
   it("gives no record 'unknown' where its source states a status", () => {
-    const stated = readings.filter(({ reading }) => reading.security && reading.security.status !== "dated");
+    // An estimate states none of its own: never an end, and continuing only where that listing lapses before it (docs/import.md).
+    const stated = readings.filter(
+      ({ reading }) => reading.security && reading.security.status !== "dated" && (reading.security.status !== "estimate" || reading.security.listing),
+    );
     const unknown = stated.filter(({ record }) => verdictOf(record, TODAY).code === "unknown").map(({ record }) => record.slug);
     expect(unknown).toEqual([]);
   });

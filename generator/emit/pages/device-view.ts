@@ -7,9 +7,11 @@ import { supportYears } from "../../derive/dataset-rows.ts";
 import { deviceDocument, deviceSummary, evidenceDocument } from "../../derive/documents.ts";
 import { manufacturerSlug } from "../../derive/manufacturers.ts";
 import { inSite, urls, type Site } from "../../derive/site.ts";
+import { staleSources } from "../../derive/sources.ts";
 import { deviceChart } from "../../derive/timeline.ts";
 import { RECALL_NOT_PERFORMED, softwareYearsWords } from "../../derive/evidence-words.ts";
 import { verdictOf } from "../../derive/verdict.ts";
+import { STALE_SOURCE_DAYS } from "../../contract/verdicts.ts";
 import type { DeviceRecord } from "../../schema/record.ts";
 import { badgeSvg, recordBadge } from "../badge.ts";
 import { chartView } from "./chart-view.ts";
@@ -60,6 +62,9 @@ export function deviceViews(catalog: Pick<Catalog, "published">, site: Site) {
       ...x,
       softwareYears: x.euLabel?.declaredMinimumSoftwareUpdateYears ? softwareYearsWords(x.euLabel.declaredMinimumSoftwareUpdateYears) : null,
     })),
+    /** Ids of the sources not read for STALE_SOURCE_DAYS: the page marks them (no day is printed, so the page holds no build day). */
+    staleSources: staleSources(r, site.now).map((s) => s.id),
+    staleDays: STALE_SOURCE_DAYS,
   });
 }
 
