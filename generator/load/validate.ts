@@ -180,7 +180,9 @@ function recordProblems(file: string, r: DeviceRecord, expectedSlug: string): Pr
     if (!sourceIds.has(x.sourceId)) add(`evidence.repairability[${i}].sourceId`, `refers to source "${x.sourceId}", which is not in evidence.sources`);
     if (x.scope) checkScope(`evidence.repairability[${i}].scope`, x.scope);
   });
-  r.evidence.recallReview.forEach((x, i) => checkSources(`evidence.recallReview[${i}].sourceIds`, x.sourceIds));
+  r.evidence.recallReview.forEach((x, i) => {
+    checkSources(`evidence.recallReview[${i}].sourceIds`, x.sourceIds);
+  });
   return out;
 }
 
