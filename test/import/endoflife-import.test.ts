@@ -94,10 +94,10 @@ describe("on the hand-made snapshot", () => {
     // Records with an unresolved conflict first, then by slug.
     expect(report.records.map((r) => [r.slug, r.releases.map((x) => `${x.file}#${x.cycle} by ${x.matchedBy}`)])).toEqual([
       ["google-nexus-one", ["google-nexus.md#one by slug"]],
+      ["nokia-g42-5g", ["nokia.md#g42-5g by slug"]],
       ["apple-ipad-10th-generation", ["ipad.md#10 by slug"]],
       ["google-pixel", ["pixel.md#1 by slug"]],
       ["google-pixel-5", ["pixel.md#5 by slug"]],
-      ["nokia-g42-5g", ["nokia.md#g42-5g by slug"]],
       ["samsung-galaxy-s22", ["samsung-mobile.md#galaxy-s22 by slug"]],
       ["samsung-galaxy-watch4", ["samsung-galaxy-watch.md#galaxy-watch4 by slug"]],
     ]);
@@ -108,6 +108,8 @@ describe("on the hand-made snapshot", () => {
     const rows = report.records.flatMap((r) => r.rows.map((row) => [r.slug, row.field, row.status] as const));
     expect(rows.filter(([, , s]) => s === "conflict" || s === "resolved")).toEqual([
       ["google-nexus-one", "os.os", "conflict"],
+      // Nokia's product-page period is its promise, a minimum; the curated record reads it as an end: the curator decides.
+      ["nokia-g42-5g", "security.security-years", "conflict"],
       ["google-pixel", "security.security", "resolved"],
     ]);
     const rowsOf = (slug: string) => report.records.find((r) => r.slug === slug)!.rows.map((r) => [r.field, r.status, r.why]);
@@ -135,10 +137,10 @@ describe("on the hand-made snapshot", () => {
       ["os.os-generations", "compatible", "we record a date; they mark it ended without one"],
       ["security.security-years", "compatible", "one date lies within the other"],
     ]);
-    // Nokia's product-page period counted from launch: an estimate, passed; our end is past too.
+    // Nokia's product-page period counted from launch: Nokia's promise, a minimum; the curated record reads an end.
     expect(rowsOf("nokia-g42-5g")).toEqual([
       ["released", "compatible", "one date lies within the other"],
-      ["security.security-years", "compatible", "we record a date; they mark it ended without one"],
+      ["security.security-years", "conflict", "they record a minimum; we record end"],
     ]);
     expect(rowsOf("samsung-galaxy-watch4")).toEqual([
       ["released", "compatible", "one date lies within the other"],
@@ -162,21 +164,22 @@ describe("on the hand-made snapshot", () => {
         {
           file: "releases/samsung-mobile.json",
           agree: 3,
-          newer: [{ cycle: "galaxy-x2", productFile: "continuing, no date", release: "end 2026-08-20" }],
+          // A day on which Samsung dropped many models at once keeps the import note's precision: the month.
+          newer: [{ cycle: "galaxy-x2", productFile: "continuing, no date", release: "end 2026-08 (month)" }],
           notInProductFile: [{ cycle: "galaxy-x3", eol: "false" }],
         },
       ],
     });
     const x2: DeviceRecord = JSON.parse(writes.find((w) => w.path === "devices/samsung-galaxy-x2.json")!.text);
-    expect(x2.support.security[0]).toMatchObject({ end: { value: "2026-08-20", precision: "day" } });
+    expect(x2.support.security[0]).toMatchObject({ end: { value: "2026-08", precision: "month" } });
     expect(x2.evidence.revisions.map((v) => v.change)).toEqual([
       'Imported from endoflife.date products/samsung-mobile.md at commit 1111111 (release "galaxy-x2")',
-      'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08-20',
+      'Updated from endoflife.date release-data releases/samsung-mobile.json at commit 2222222 (release "galaxy-x2"): security updates continuing, no date → end 2026-08 (month)',
     ]);
-    expect(report.proposals.find((p) => p.slug === "samsung-galaxy-x2")).toMatchObject({ security: "end 2026-08-20" });
+    expect(report.proposals.find((p) => p.slug === "samsung-galaxy-x2")).toMatchObject({ security: "end 2026-08 (month)" });
     const markdown = writes.find((w) => w.path === "import/endoflife.md")!.text;
     expect(markdown).toContain("## endoflife.date release-data");
-    expect(markdown).toContain("| releases/samsung-mobile.json | 3 | `galaxy-x2`: continuing, no date → end 2026-08-20 | `galaxy-x3` (eol false) |");
+    expect(markdown).toContain("| releases/samsung-mobile.json | 3 | `galaxy-x2`: continuing, no date → end 2026-08 (month) | `galaxy-x3` (eol false) |");
   });
 
   it("writes nothing for a release it cannot propose, and says why", async () => {
@@ -243,14 +246,14 @@ describe("on the hand-made snapshot", () => {
             earlier.evidence.revisions[0]!,
             {
               date: CONTEXT.checked,
-              change: "Re-read from endoflife.date products/samsung-mobile.md at commit 1111111: security end 2033-03 (month) → continuing on 2026-08-22",
+              change: "Re-read from endoflife.date products/samsung-mobile.md at commit 1111111: security end 2033-03 (month) → minimum 2033-03 (month)",
               reason: "Proposed by the endoflife.date importer: its reading of the file changed (docs/import.md says how each file is read)",
             },
           ],
         },
       }),
     );
-    expect(refreshed.report!.proposals.find((p) => p.slug === "samsung-galaxy-s26")).toMatchObject({ security: "continuing, no date (estimate 2033 (year))" });
+    expect(refreshed.report!.proposals.find((p) => p.slug === "samsung-galaxy-s26")).toMatchObject({ security: "minimum 2033-03 (month)" });
     // Run again on the rewritten record: nothing to rewrite.
     const again = run(JSON.parse(refreshed.writes.find((w) => w.path === "devices/samsung-galaxy-s26.json")!.text));
     expect(again.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-s26.json");
@@ -263,11 +266,11 @@ describe("on the hand-made snapshot", () => {
     expect(kept.writes.map((w) => w.path)).not.toContain("devices/samsung-galaxy-s26.json");
     const entry = kept.report!.records.find((r) => r.slug === "samsung-galaxy-s26")!;
     expect(entry.state).toBe("published");
-    // Their estimate (2033, still ahead) is compared by the status it implies: continuing, which our end does not contradict.
+    // Their reading is Samsung's promise, a minimum to 2033-03; our curated end is a stronger statement: the curator decides.
     expect(entry.rows.find((r) => r.field === "security.security")).toMatchObject({
-      status: "compatible",
+      status: "conflict",
       ours: "end 2033-03 (month)",
-      why: "we record a date; they record none yet",
+      why: "they record a minimum; we record end",
     });
   });
 
@@ -292,7 +295,7 @@ describe("the command", () => {
     expect(records.filter((r) => r.record.publication.state === "draft").map((r) => r.record.slug)).toContain("samsung-galaxy-x1-plus");
     // The release-data folder beside the snapshot is read by default: its newer eol is in the record, with its revision entry.
     const x2 = records.find((r) => r.record.slug === "samsung-galaxy-x2")!.record;
-    expect(x2.support.security[0]!.end).toEqual({ value: "2026-08-20", precision: "day" });
+    expect(x2.support.security[0]!.end).toEqual({ value: "2026-08", precision: "month" });
     expect(x2.evidence.revisions[1]!.change).toMatch(/^Updated from endoflife.date release-data releases\/samsung-mobile.json at commit 2222222/);
     const after = treeDigests(data);
     expect(Object.keys(after)).toContain("import/endoflife.md");
