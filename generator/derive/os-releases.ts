@@ -8,6 +8,7 @@
 import { EDITION_FAMILIES, type EditionFamily, type OsJudgement, type OsReleaseOs, type OsStatus } from "../contract/os-releases.ts";
 import { API, pathOf } from "../contract/resources.ts";
 import { SOON_DAYS, CONFIRMATION_DAYS } from "../contract/verdicts.ts";
+import { compareVersions } from "../contract/versions.ts";
 import type { OsRelease, OsReleaseFile } from "../schema/os-release.ts";
 import { addDays, positionOf } from "./dates.ts";
 import { attribution, type Site } from "./site.ts";
@@ -211,17 +212,6 @@ export function osOf(text: string): { oses: OsReleaseOs[] } | { chromeos: true }
   if (/^watchos\b/.test(t)) return { oses: ["watchos"] };
   if (/^android\b/.test(t)) return { oses: ["android"] };
   return null;
-}
-
-/** Dotted versions compared part by part (10.15 after 10.4); a missing part is lowest. */
-function compareVersions(a: string, b: string): number {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
-    if (d) return d;
-  }
-  return 0;
 }
 
 /** Whole calendar months from one patch level (YYYY-MM or YYYY-MM-DD) to another; null when either is not a date. */

@@ -403,16 +403,7 @@ export const Revision = z
 
 export const OS_NAMES = ["iOS", "iPadOS", "watchOS", "macOS", "Android", "Wear OS", "Windows", "ChromeOS"] as const;
 
-/** Compare dotted versions part by part: 10.4 < 10.15 < 11 < 26 (as numbers, 10.15 would come before 10.4). */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
-    if (d) return d;
-  }
-  return 0;
-}
+export { compareVersions } from "../contract/versions.ts";
 
 export const OsVersions = z
   .object({

@@ -851,6 +851,17 @@ function pathOf(r, params) {
   return r.path.replace(/\{([a-z_]+)\}/g, (_, name) => params[name]);
 }
 
+// generator/contract/versions.ts
+function compareVersions(a, b) {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
+    if (d) return d;
+  }
+  return 0;
+}
+
 // generator/derive/os-releases.ts
 var OS_INDEX_FORMAT = "os-release-index/1";
 var releasePath = (os, id) => pathOf(API.osRelease, { os, release: id });
@@ -874,15 +885,6 @@ function osOf(text) {
   if (/^watchos\b/.test(t)) return { oses: ["watchos"] };
   if (/^android\b/.test(t)) return { oses: ["android"] };
   return null;
-}
-function compareVersions(a, b) {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
-    if (d) return d;
-  }
-  return 0;
 }
 function monthsBetween(from, to) {
   const re = /^(\d{4})-(\d{2})(?:-\d{2})?$/;
