@@ -25,7 +25,8 @@ function calendarsOf(root: string): string[] {
 describe("the calendars under RFC 5545", () => {
   const dist = builtCatalogs();
 
-  it("every calendar of both builds follows the grammar and its cardinality rules", () => {
+  // The grammar run grows with the catalog (the whole-catalog calendar alone holds every device's ends): a generous guard, not a figure.
+  it("every calendar of both builds follows the grammar and its cardinality rules", { timeout: 300_000 }, () => {
     const found: Record<string, string[]> = {};
     let checked = 0;
     for (const [catalog, root] of Object.entries(dist)) {
