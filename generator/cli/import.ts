@@ -60,6 +60,24 @@ import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 const USAGE =
   "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
 
+/**
+ * The end of a proposing importer's run: any problem stops it with nothing
+ * written; otherwise its files are written, and it says what it did and
+ * where its report is.
+ */
+function finish<R>(
+  problems: string[],
+  result: { writes: { path: string; text: string }[]; report?: R } | undefined,
+  summary: (report: R, written: number) => string,
+  markdown: string,
+): never {
+  if (problems.length || !result?.report) stopWithProblems(problems);
+  writeUnder(args.data as string, result.writes);
+  console.log(summary(result.report, result.writes.filter((w) => w.path.startsWith("devices/")).length));
+  console.log(`[import] report: ${path.join(args.data as string, markdown)} (and .json)`);
+  process.exit(0);
+}
+
 const fail = (message: string): never => {
   console.error(`error: ${message}\n${USAGE}`);
   process.exit(2);
@@ -121,14 +139,13 @@ if (command === "xiaomi") {
         });
   // The lists' own lines are named by the file inside the folder.
   problems.push(...(result?.problems.map((p) => formatSourceProblem({ ...p, file: path.join(dir!, p.file) })) ?? []));
-  if (problems.length || !result?.report) stopWithProblems(problems);
-  writeUnder(args.data as string, result.writes);
-  const t = result.report.totals;
-  console.log(
-    `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
+  finish(
+    problems,
+    result,
+    ({ totals: t }, written) =>
+      `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${written} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
+    XIAOMI_MARKDOWN,
   );
-  console.log(`[import] report: ${path.join(args.data as string, XIAOMI_MARKDOWN)} (and .json)`);
-  process.exit(0);
 }
 if (command === "eprel" || command === "recalls") {
   if (dir === undefined || rest.length)
@@ -162,14 +179,13 @@ if (command === "macs") {
         devicesDir: path.join(args.data as string, "devices"),
       });
   problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  if (problems.length || !result?.report) stopWithProblems(problems);
-  writeUnder(args.data as string, result.writes);
-  const t = result.report.totals;
-  console.log(
-    `[import] ${t.models} Mac laptops (${t.fromAppleDb} AppleDB, ${t.fromSofa} SOFA only): ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.disagreements} AppleDB/SOFA disagreements resolved`,
+  finish(
+    problems,
+    result,
+    ({ totals: t }, written) =>
+      `[import] ${t.models} Mac laptops (${t.fromAppleDb} AppleDB, ${t.fromSofa} SOFA only): ${t.imported} imported (${written} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.disagreements} AppleDB/SOFA disagreements resolved`,
+    MACS_MARKDOWN,
   );
-  console.log(`[import] report: ${path.join(args.data as string, MACS_MARKDOWN)} (and .json)`);
-  process.exit(0);
 }
 if (command === "surface-windows") {
   if (dir === undefined || rest.length) fail("give exactly one folder: the sources folder holding microsoft-devices-docs/ and endoflife.date/");
@@ -190,14 +206,13 @@ if (command === "surface-windows") {
         catalog: catalog.records,
       });
   problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  if (problems.length || !result?.report) stopWithProblems(problems);
-  writeUnder(args.data as string, result.writes);
-  const t = result.report.totals;
-  console.log(
-    `[import] ${result.report.records.length} Windows Surface records: ${t["windows 11"]} Windows 11, ${t["windows 10"]} Windows 10 last, ${t["team edition"]} Team edition, ${t["not listed"]} not listed; ${result.writes.filter((w) => w.path.startsWith("devices/")).length} written now, ${t.curated} curated kept`,
+  finish(
+    problems,
+    result,
+    ({ totals: t, records }, written) =>
+      `[import] ${records.length} Windows Surface records: ${t["windows 11"]} Windows 11, ${t["windows 10"]} Windows 10 last, ${t["team edition"]} Team edition, ${t["not listed"]} not listed; ${written} written now, ${t.curated} curated kept`,
+    SURFACE_WINDOWS_MARKDOWN,
   );
-  console.log(`[import] report: ${path.join(args.data as string, SURFACE_WINDOWS_MARKDOWN)} (and .json)`);
-  process.exit(0);
 }
 if (command === "chromebooks") {
   if (dir === undefined || rest.length) fail("give exactly one folder: the chromeos-update-directory copy (models.json, aue-samples.json, images-newest/)");
@@ -219,14 +234,13 @@ if (command === "chromebooks") {
         devicesDir: path.join(args.data as string, "devices"),
       });
   problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  if (problems.length || !result?.report) stopWithProblems(problems);
-  writeUnder(args.data as string, result.writes);
-  const t = result.report.totals;
-  console.log(
-    `[import] ${t.models} ChromeOS models (${t.excluded} not devices): ${t.records} records, ${t.imported} imported (${result.writes.filter((w) => w.path.startsWith("devices/")).length} files written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withAue} with an AUE month, ${t.withoutAue} without`,
+  finish(
+    problems,
+    result,
+    ({ totals: t }, written) =>
+      `[import] ${t.models} ChromeOS models (${t.excluded} not devices): ${t.records} records, ${t.imported} imported (${written} files written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withAue} with an AUE month, ${t.withoutAue} without`,
+    CHROMEBOOKS_MARKDOWN,
   );
-  console.log(`[import] report: ${path.join(args.data as string, CHROMEBOOKS_MARKDOWN)} (and .json)`);
-  process.exit(0);
 }
 const sources = ["endoflife", "macs", "eprel", "recalls", "chromebooks", "surface-windows", "os-releases", "xiaomi", ...IDENTIFIER_IMPORTERS].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
