@@ -126,9 +126,10 @@ export interface ProductMapping {
 
 /**
  * A day on the release day some whole years later: a period endoflife.date
- * counted from launch. In a security column, or where the comment words the
- * period, it is the manufacturer's promise, kept as a minimum at `precision`
- * (or the launch's, if coarser) citing `pages`; otherwise an estimate.
+ * counted from launch. Where the comment words the period and the day is
+ * still ahead, it is the manufacturer's promise, kept as a minimum at
+ * `precision` (or the launch's, if coarser) citing `pages`; otherwise an
+ * estimate.
  */
 const fromLaunch = (whose: string, precision: RulePrecision = "day", pages: PageRef[] = []): Rule => ({
   when: { day: "anniversary" },

@@ -193,3 +193,42 @@ describe("one reading for one phrasing: OnePlus 15 and 15R", () => {
     for (const c of [r15, r15r]) for (const other of ["end", "supportedOn", "ended"]) expect(c).not.toHaveProperty(other);
   });
 });
+
+describe("a launch anniversary is a promise only where the words promise it, and only ahead", () => {
+  // samsung-mobile.md: "most … security update dates are approximate to the year"; a bare anniversary is its arithmetic.
+  const samsung = (eol: string) =>
+    [
+      "---",
+      "title: Samsung Mobile",
+      "releasePolicyLink: https://security.samsungmobile.com/workScope.smsb",
+      "eoasColumn: Android Upgrades",
+      "eolColumn: Security Updates",
+      "releases:",
+      '  - releaseCycle: "galaxy-x1"',
+      '    releaseLabel: "Galaxy X1"',
+      "    releaseDate: 2023-01-12",
+      `    eol: ${eol}`,
+      "---",
+    ].join("\n");
+  const CONTEXT = { commit: "1111111111111111111111111111111111111111", commitDate: "2026-08-22", checked: "2026-11-24", state: "draft" as const };
+  const securityOf = (eol: string) => {
+    const { product, problems } = readProductFile("products/samsung-mobile.md", "samsung-mobile.md", samsung(eol));
+    expect(problems).toEqual([]);
+    return proposalOf(readRelease(product!, product!.releases[0]!, { ...CONTEXT, osFiles: new Map() }), CONTEXT).support.security[0]!;
+  };
+
+  it.each([
+    // Worded and ahead: Samsung's promise, a minimum at the month.
+    ["2029-01-12 # five years of security updates", { minimum: { value: "2029-01", precision: "month" }, evidenceLevel: "manufacturer-policy" }],
+    // Bare and ahead: the file's arithmetic, listed as continuing on the snapshot's day.
+    ["2029-01-12", { supportedOn: "2026-08-22", evidenceLevel: "third-party" }],
+    // Bare and past: support ended, its day not documented, and nobody's promise.
+    ["2025-01-12", { ended: true, evidenceLevel: "third-party" }],
+    // Worded but past: the end the file records stands.
+    ["2025-01-12 # two years of security updates", { ended: true, evidenceLevel: "third-party" }],
+  ] as const)("eol: %s", (eol, expected) => {
+    const c = securityOf(eol);
+    expect(c).toMatchObject(expected);
+    if (!("minimum" in expected)) expect(c.meaning).not.toMatch(/promised/);
+  });
+});

@@ -78,7 +78,7 @@ export const PHRASINGS = [
     id: "launch-arithmetic",
     reading: "estimate",
     reads:
-      'A day that falls on the launch day some whole years later, with no period promised in words: a count of versions ("four generations of OS upgrades", "2 Android updates") that endoflife.date turned into years. No date is recorded; the meaning gives the count and the year it reaches. Ahead, it is recorded as continuing only where that listing lapses before the year; once passed, the promised count has by that reckoning been delivered: ended, date not documented. In a security column, or with a period in words, it is the manufacturer\'s period promise instead (period-promise).',
+      'A day that falls on the launch day some whole years later, with no period promised in words: a count of versions ("four generations of OS upgrades", "2 Android updates") that endoflife.date turned into years. No date is recorded; the meaning gives the count and the year it reaches. Ahead, it is recorded as continuing only where that listing lapses before the year; once passed, the promised count has by that reckoning been delivered: ended, date not documented. Where the comment words a period and the day is still ahead, it is the manufacturer\'s period promise instead (period-promise); a bare day, in any column, is the file\'s own arithmetic ("most … dates are approximate to the year"), never a promise.',
   },
   {
     id: "newest-build",

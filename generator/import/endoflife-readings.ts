@@ -245,8 +245,10 @@ function statementOf(
   let phrase = rule.phrase === "listed-end" ? (phrasingIn(cell.comment) ?? phrasing(rule.phrase)) : phrasing(rule.phrase);
   // A promised period's words beside a past day the file records as the end of support: the day support ended stands.
   if (phrase.id === "period-promise" && day <= commitDate) phrase = phrasing(rule.phrase);
-  // Launch plus N years is the manufacturer's promised period in a security column, or where the comment words the period.
-  if (phrase.id === "launch-arithmetic" && (columnMapping.support === "security" || PERIOD_WORDS.test(cell.comment))) phrase = phrasing("period-promise");
+  // Launch plus N years is the manufacturer's promised period only where the comment words the period, and only ahead. A
+  // bare date is endoflife.date's own arithmetic (samsung-mobile.md: "most … dates are approximate to the year"), and a
+  // past one is what the file reads as the end: neither names a promise.
+  if (phrase.id === "launch-arithmetic" && PERIOD_WORDS.test(cell.comment) && day > commitDate) phrase = phrasing("period-promise");
   const promise = phrase.id === "period-promise";
   // A promise's date is no more precise than the launch it is counted from.
   const launch = releasedOf(release.releaseDate).precision as RulePrecision;
