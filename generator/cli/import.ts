@@ -21,6 +21,9 @@
 // draft|published]: propose Xiaomi, Redmi and POCO records from Xiaomi's saved
 // lists and Google Play's codes in DIR (../shared/sources/xiaomi-devices;
 // docs/import-xiaomi.md).
+// npm run import -- chromebooks-copy|xiaomi-copy CLONE OUT: the folder the
+// chromebooks or xiaomi importer reads, made from a clone of the upstream
+// (cli/import-copies.ts; docs/import-chromebooks.md, docs/import-xiaomi.md).
 // npm run import -- eprel DIR | recalls FILE [--data DIR]: the EU energy
 // label from an EPREL export, and a curator's recall searches
 // (cli/import-evidence.ts; docs/import-eprel.md, docs/recalls.md).
@@ -54,11 +57,12 @@ import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identif
 import { identifiersCommand } from "./import-identifiers.ts";
 import { osReleasesCommand } from "./import-os-releases.ts";
 import { eprelCommand, recallsCommand } from "./import-evidence.ts";
+import { chromebooksCopyCommand, xiaomiCopyCommand } from "./import-copies.ts";
 import { readXiaomiLists, XIAOMI_FILES } from "../import/xiaomi-sources.ts";
 import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks-copy|xiaomi-copy CLONE OUT\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
 
 /**
  * The end of a proposing importer's run: any problem stops it with nothing
@@ -146,6 +150,11 @@ if (command === "xiaomi") {
       `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${written} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
     XIAOMI_MARKDOWN,
   );
+}
+if (command === "chromebooks-copy" || command === "xiaomi-copy") {
+  if (dir === undefined || rest.length !== 1) fail("give the upstream's clone and the folder to write the copy into");
+  (command === "chromebooks-copy" ? chromebooksCopyCommand : xiaomiCopyCommand)(dir!, rest[0]!);
+  process.exit(0);
 }
 if (command === "eprel" || command === "recalls") {
   if (dir === undefined || rest.length)
@@ -242,7 +251,19 @@ if (command === "chromebooks") {
     CHROMEBOOKS_MARKDOWN,
   );
 }
-const sources = ["endoflife", "macs", "eprel", "recalls", "chromebooks", "surface-windows", "os-releases", "xiaomi", ...IDENTIFIER_IMPORTERS].join(", ");
+const sources = [
+  "endoflife",
+  "macs",
+  "eprel",
+  "recalls",
+  "chromebooks",
+  "chromebooks-copy",
+  "surface-windows",
+  "os-releases",
+  "xiaomi",
+  "xiaomi-copy",
+  ...IDENTIFIER_IMPORTERS,
+].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
 const state = args.state as string;

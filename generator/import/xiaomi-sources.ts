@@ -94,7 +94,7 @@ function fail<T>(problems: SourceProblem[], value: T, ...found: SourceProblem[])
   return value;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** "2025-3" and "2025-03" are months, "2023-2-26" a day: as precise as written, never more. */
 export function readListDate(text: string): PartialDate | undefined {
