@@ -1,9 +1,9 @@
 // npm run import -- endoflife DIR [--data DIR] [--checked DAY] [--commit SHA
 // --commit-date DAY] [--state draft|published]: propose records from an
 // endoflife.date snapshot and reconcile the curated ones (docs/import.md).
-// npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR]
-// [--checked DAY] [--commit SHA --commit-date DAY]: add the model codes a
-// source gives to the records it names (docs/import.md#identifiers).
+// npm run import -- samsung|appledb|sofa|android|surface|aer|eprel-codes DIR
+// [--data DIR] [--checked DAY] [--commit SHA --commit-date DAY]: add the model
+// codes a source gives to the records it names (docs/import-identifiers.md).
 // npm run import -- macs DIR [--data DIR] [--checked DAY] [--state
 // draft|published] [--refresh]: propose Mac laptop records from the sources folder DIR
 // (appledb/, sofa/, endoflife.date/ as in ../shared/sources; docs/import-macs.md).
@@ -53,7 +53,8 @@ import { readOsFile } from "../import/endoflife-os.ts";
 import { PINNED_SNAPSHOT, REPORT_MARKDOWN, runImport, SANITY_MARKDOWN } from "../import/endoflife-import.ts";
 import { importDocsText, IMPORT_DOCS_PATH } from "../import/endoflife-docs.ts";
 import { cliCommand, resolveNow, stopWithProblems } from "./args.ts";
-import { IDENTIFIER_IMPORTERS, type IdentifierImporter } from "../import/identifiers-import.ts";
+import { IDENTIFIER_IMPORTERS } from "../import/identifiers-import.ts";
+import { identifierCommand } from "../import/identifiers-report.ts";
 import { identifiersCommand } from "./import-identifiers.ts";
 import { osReleasesCommand } from "./import-os-releases.ts";
 import { eprelCommand, recallsCommand } from "./import-evidence.ts";
@@ -62,7 +63,7 @@ import { readXiaomiLists, XIAOMI_FILES } from "../import/xiaomi-sources.ts";
 import { runXiaomiImport, XIAOMI_MARKDOWN } from "../import/xiaomi-import.ts";
 
 const USAGE =
-  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks-copy|xiaomi-copy CLONE OUT\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
+  "usage: npm run import -- endoflife DIR [--data DIR] [--release-data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- samsung|appledb|sofa|android|surface|aer|eprel-codes DIR [--data DIR] [--checked YYYY-MM-DD] [--commit SHA --commit-date YYYY-MM-DD]\n       npm run import -- macs DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published] [--refresh]\n       npm run import -- chromebooks DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- surface-windows DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- os-releases DIR [DATA] [--refresh]\n       npm run import -- xiaomi DIR [--data DIR] [--checked YYYY-MM-DD] [--state draft|published]\n       npm run import -- chromebooks-copy|xiaomi-copy CLONE OUT\n       npm run import -- eprel DIR [--data DIR] [--checked YYYY-MM-DD]\n       npm run import -- recalls FILE [--data DIR]\n       npm run import -- docs";
 
 /**
  * The end of a proposing importer's run: any problem stops it with nothing
@@ -103,10 +104,11 @@ if (command === "docs" && dir === undefined) {
   console.log(`[import] wrote ${path.relative(process.cwd(), IMPORT_DOCS_PATH)}`);
   process.exit(0);
 }
-if ((IDENTIFIER_IMPORTERS as readonly string[]).includes(command ?? "")) {
+const identifierImporter = IDENTIFIER_IMPORTERS.find((i) => identifierCommand(i) === command);
+if (identifierImporter) {
   if (dir === undefined || rest.length) fail(`give exactly one folder: the ${command} snapshot`);
   if (args.state !== "draft") fail("--state is for the endoflife importer: identifier importers only add codes to existing records");
-  await identifiersCommand(command as IdentifierImporter, dir!, {
+  await identifiersCommand(identifierImporter, dir!, {
     data: args.data as string,
     checked: args.checked as string | undefined,
     commit: args.commit as string | undefined,
@@ -262,7 +264,7 @@ const sources = [
   "os-releases",
   "xiaomi",
   "xiaomi-copy",
-  ...IDENTIFIER_IMPORTERS,
+  ...IDENTIFIER_IMPORTERS.map(identifierCommand),
 ].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureRecord } from "../../test/helpers/records.ts";
 import type { LoadedRecord } from "../load/validate.ts";
-import { codesOf, runEprelImport, sameMaker } from "./eprel.ts";
+import { codesOf, namedModel, runEprelImport, sameMaker } from "./eprel.ts";
 
 const HEADER =
   "supplierOrTrademark,modelIdentifier,eprelRegistrationNumber,deviceType,energyClass,repairabilityClass,repairabilityIndex,onMarketStartDate,guaranteeDuration,minYearsSoftwareUpdates,ratedBatteryCapacity,batteryEndurancePerCycle,batteryEnduranceInCycles,batteryCyclesFromPDF,batteryUserReplaceable,disassemblyDepthScore,fastenersScore,toolsScore,sparePartScore,repairInfoScore";
@@ -28,9 +28,24 @@ describe("the codes a registration names", () => {
     ["Fairphone 5 5G - Model: FP5", ["Fairphone 5 5G - Model: FP5", "FP5"]],
   ])("%j: %j", (id, codes) => expect(codesOf(id)).toEqual(codes));
   it.each([
+    ["g35 5G (XT2433-5)", { name: "g35 5G", code: "XT2433-5" }],
+    ["Fairphone 5 5G - Model: FP5", { name: "Fairphone 5 5G", code: "FP5" }],
+    ["The Fairphone (Gen.6) Model: FP6", { name: "The Fairphone (Gen.6)", code: "FP6" }],
+    // A bare code names no device; nor does a code followed by words.
+    ["SM-S937B/DS", undefined],
+    ["GEC77", undefined],
+    ["RMX5061 Dream Edition", undefined],
+  ])("%j names %j", (id, named) => expect(namedModel(id)).toEqual(named));
+  it.each([
     ["Apple", "APPLE", true],
     ["HMD Global", "HMD", true],
     ["Samsung", "CUBOT", false],
+    // Xiaomi's brands register under their own names; the catalog files them under Xiaomi.
+    ["Xiaomi", "Redmi", true],
+    ["Xiaomi", "POCO", true],
+    ["Nothing", "cmf by NOTHING", true],
+    // One maker's name inside another's is no match.
+    ["M&A", "MAXCOM", false],
   ])("%s and %s are one maker: %s", (a, b, same) => expect(sameMaker(a, b)).toBe(same));
 });
 

@@ -78,11 +78,25 @@ export interface EprelReport {
   rows: EprelRow[];
 }
 
+const CODE = "[A-Za-z0-9][A-Za-z0-9/_-]*";
+
+/**
+ * The marketing name and the code a registration pairs, when its model
+ * identifier gives both: the code in brackets at the end ("edge 60
+ * (XT2505-1)") or after "Model:" ("Fairphone 5 5G - Model: FP5"). A bare code
+ * ("SM-S931B/DS", "GEC77") names no device: undefined.
+ */
+export function namedModel(modelIdentifier: string): { name: string; code: string } | undefined {
+  const m =
+    new RegExp(`^(.*?\\S)\\s*(?:-\\s*)?Model:\\s*(${CODE})$`).exec(modelIdentifier) ?? new RegExp(`^(.*?\\S)\\s*\\((${CODE})\\)$`).exec(modelIdentifier);
+  return m ? { name: m[1]!.trim(), code: m[2]! } : undefined;
+}
+
 /** The codes a registered model identifier names: itself, the code in brackets ("edge 60 (XT2505-1)"), the code after "Model:" ("… Model: FP5"). */
 export function codesOf(modelIdentifier: string): string[] {
   const out = [modelIdentifier];
-  for (const m of modelIdentifier.matchAll(/\(([A-Za-z0-9][A-Za-z0-9/_-]*)\)/g)) out.push(m[1]!);
-  const after = /Model:\s*([A-Za-z0-9][A-Za-z0-9/_-]*)/.exec(modelIdentifier);
+  for (const m of modelIdentifier.matchAll(new RegExp(`\\((${CODE})\\)`, "g"))) out.push(m[1]!);
+  const after = new RegExp(`Model:\\s*(${CODE})`).exec(modelIdentifier);
   if (after) out.push(after[1]!);
   return [...new Set(out)];
 }
@@ -139,11 +153,17 @@ export function readRegistrations(csv: { path: string; text: string }): { regist
   return { registrations: problems.length ? [] : registrations, problems };
 }
 
-/** Whether a record's manufacturer is the registration's supplier or trademark ("Apple" and "APPLE", "HMD Global" and "HMD"). */
+/**
+ * Suppliers that register under a brand the catalog files under its maker:
+ * HMD Global makes HMD's phones, Xiaomi makes Redmi's and POCO's (the Xiaomi
+ * importer names their records' maker Xiaomi), CMF is Nothing's line.
+ */
+const SUPPLIER_MANUFACTURERS: Record<string, string> = { hmd: "HMD Global", redmi: "Xiaomi", poco: "Xiaomi", cmfbynothing: "Nothing" };
+
+/** Whether a record's manufacturer is the registration's supplier or trademark ("Apple" and "APPLE", "HMD Global" and "HMD", "Xiaomi" and "Redmi"). */
 export function sameMaker(manufacturer: string, supplier: string): boolean {
   const a = compact(manufacturer);
-  const b = compact(supplier);
-  return a !== "" && b !== "" && (a.includes(b) || b.includes(a));
+  return a !== "" && a === compact(SUPPLIER_MANUFACTURERS[compact(supplier)] ?? supplier);
 }
 
 /** The copy's candidates by registration number: "<slug> (<basis>)". */
@@ -180,7 +200,8 @@ function entryOf(reg: Registration, model: string, checked: string): DeviceRecor
   };
 }
 
-function sourcesOf(reg: Registration, input: EprelInput): Source[] {
+/** The copy that was read, and the registration's EPREL page, which the copy cites (citedBy): what a value or a code from a registration cites. */
+export function sourcesOf(reg: Registration, input: { snapshot: { commit: string; commitDate: string }; checked: string }): Source[] {
   const { commit, commitDate } = input.snapshot;
   return [
     {

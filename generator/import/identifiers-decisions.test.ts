@@ -73,7 +73,7 @@ describe("decisions refused, each at its line", () => {
     {
       name: "an importer that does not exist",
       decisions: [{ ...reject, importer: "nokia" }],
-      problems: [`${FILE}:4: decision 1 importer: Invalid option: expected one of "samsung"|"appledb"|"sofa"|"android"|"surface"|"aer"`],
+      problems: [`${FILE}:4: decision 1 importer: Invalid option: expected one of "samsung"|"appledb"|"sofa"|"android"|"surface"|"aer"|"eprel"`],
     },
     { name: "a key the file does not know", decisions: [{ ...reject, note: "x" }], problems: [`${FILE}:4: decision 1: Unrecognized key: "note"`] },
     {
@@ -90,7 +90,7 @@ describe("decisions refused, each at its line", () => {
       "an entry without importer",
       { row: "Other", decision: "reject", reason: REASON },
       [
-        `${FILE}:10: decision 2 importer: Invalid option: expected one of "samsung"|"appledb"|"sofa"|"android"|"surface"|"aer"`,
+        `${FILE}:10: decision 2 importer: Invalid option: expected one of "samsung"|"appledb"|"sofa"|"android"|"surface"|"aer"|"eprel"`,
         `${FILE}:21: decision 4: the android row "Other" is decided already at line 15`,
       ],
     ],

@@ -13,7 +13,7 @@ export const DECISIONS_FILE = "identifier-decisions.json";
 
 const Decision = z
   .object({
-    importer: z.enum(["samsung", "appledb", "sofa", "android", "surface", "aer"]),
+    importer: z.enum(["samsung", "appledb", "sofa", "android", "surface", "aer", "eprel"]),
     row: z.string().min(1),
     decision: z.enum(["accept", "reject"]),
     record: z.string().min(1).optional(),

@@ -16,6 +16,7 @@ const READS: Record<IdentifierImporter, RegExp> = {
   android: /^(devices|package)\.json$/,
   surface: /^surface\/surface-system-sku-reference\.md$/,
   aer: /^aer-devices\.md$/,
+  eprel: /^eprel_smartphones_tous_les_modeles\.csv$/,
 };
 
 function walk(dir: string, rel = ""): string[] {

@@ -163,6 +163,69 @@ describe("aer (Android Enterprise Recommended list)", () => {
   });
 });
 
+describe("eprel (the EU energy label's registrations)", () => {
+  const motorola = (slug: string, name: string) => record(slug, name, { manufacturer: "Motorola" });
+  const catalog = catalogOf([
+    record("example-one", "Example One"),
+    record("example-two-pro", "Example Two Pro"),
+    record("example-three-a", "Example Three A", { aliases: ["Example Three"] }),
+    record("example-three-b", "Example Three B", { aliases: ["Example Three"] }),
+    motorola("motorola-moto-g05", "Motorola Moto G05"),
+    motorola("motorola-moto-g05s", "Motorola Moto G05s"),
+    motorola("motorola-edge-60", "Motorola Edge 60"),
+    motorola("motorola-edge-60-pro", "Motorola Edge 60 Pro"),
+  ]);
+  const result = run("eprel", "eprel", catalog);
+  const report = result.merge!.report;
+  const written = (slug: string) => JSON.parse(result.records.find((w) => w.file.endsWith(`/${slug}.json`))?.text ?? "null");
+  const codesOf = (slug: string) => written(slug)?.variants[0].identifiers.map((x: any) => x.value);
+
+  it("takes the code a registration pairs with a record's name, cited to its EPREL page through the copy read", () => {
+    expect(codesOf("example-one")).toEqual(["EX-101"]);
+    const r = written("example-one");
+    expect(r.variants[0].identifiers[0].sourceId).toBe("eprel-9000101");
+    expect(r.evidence.sources.slice(-2)).toEqual([
+      expect.objectContaining({
+        id: "eprel-smartphone-explorer",
+        url: "https://github.com/EEXNTISO/eprel-smartphone-explorer/blob/0123456789abcdef0123456789abcdef01234567/eprel_smartphones_tous_les_modeles.csv",
+        checked: "2026-11-24",
+      }),
+      expect.objectContaining({
+        id: "eprel-9000101",
+        url: "https://eprel.ec.europa.eu/screen/product/smartphonestablets20231669/9000101",
+        citedBy: "eprel-smartphone-explorer",
+      }),
+    ]);
+    expect(r.evidence.revisions.at(-1).reason).toMatch(/^Proposed by the eprel identifier importer/);
+  });
+
+  it("reads Motorola's names with and without its line word, and never gives a code to a look-alike name", () => {
+    expect(codesOf("motorola-moto-g05")).toEqual(["XT0005-11", "XT0005-3"]);
+    expect(codesOf("motorola-edge-60")).toEqual(["XT0060-1"]);
+    expect(codesOf("motorola-edge-60-pro")).toEqual(["XT0061-1"]);
+    expect(written("motorola-moto-g05s")).toBeNull();
+    expect(written("example-two-pro")).toBeNull();
+  });
+
+  it("sends a near name and a name of several records to review, and sets bare codes and unknown suppliers aside", () => {
+    expect(report.review.map((r) => [r.label, r.codes, r.candidates, r.reason])).toEqual([
+      ["Example Two (EX-202)", ["EX-202"], ["example-two-pro"], "only a near name matches: it could be another generation or model"],
+      ["Example Three - Model: EX-303", ["EX-303"], ["example-three-a", "example-three-b"], "its name reads as several records' names or aliases"],
+    ]);
+    expect(result.records.some((w) => /EX-(200|202|303|909)/.test(w.text))).toBe(false);
+    expect(report.totals.setAside).toEqual({
+      "a bare code: the registration names no device": 1,
+      "a supplier the catalog holds no device of": 1,
+    });
+  });
+
+  it("a second run writes nothing and the same report", () => {
+    const again = run("eprel", "eprel", applied(catalog, result.records));
+    expect(again.records).toEqual([]);
+    expect(again.reports).toEqual(result.reports);
+  });
+});
+
 describe("a curator's decisions on the review list (data/identifier-decisions.json)", () => {
   const catalog = catalogOf([record("example-pro-7", "Example Pro 7"), record("example-pro-7a", "Example Pro 7a"), record("example-tab", "Example Tab")]);
   const decide = (decisions: unknown[]) => ({ file: "data/identifier-decisions.json", text: JSON.stringify({ decisions }, null, 2) });

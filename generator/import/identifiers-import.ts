@@ -8,11 +8,13 @@ import { APPLEDB_SUPPLEMENT, readAppleDb, type SourceFile } from "./identifiers-
 import { mergeIdentifiers, type CatalogFile, type MergeResult, type SourceRun } from "./identifiers-merge.ts";
 import { identifierReportJson, identifierReportMarkdown } from "./identifiers-report.ts";
 import { readDecisions } from "./identifiers-decisions.ts";
+import { readEprelCodes } from "./identifiers-eprel.ts";
+import { EPREL_CSV } from "./eprel.ts";
 import { readSamsung } from "./identifiers-samsung.ts";
 import { readSofa, SOFA_FEEDS, SOFA_TABLES } from "./identifiers-sofa.ts";
 import { readSurface, SURFACE_TABLE } from "./identifiers-surface.ts";
 
-export const IDENTIFIER_IMPORTERS = ["samsung", "appledb", "sofa", "android", "surface", "aer"] as const;
+export const IDENTIFIER_IMPORTERS = ["samsung", "appledb", "sofa", "android", "surface", "aer", "eprel"] as const;
 export type IdentifierImporter = (typeof IDENTIFIER_IMPORTERS)[number];
 
 /** What each importer reads when the folder's README names no commit, and its version where the source has one. */
@@ -24,6 +26,7 @@ export const PINNED: Record<IdentifierImporter, { commit: string; commitDate: st
   android: { commit: "3349d74", commitDate: "2023-04-04", version: "1.2.10" },
   surface: { commit: "0b607b18cab6ddbfd5179052c449a4104fc071af", commitDate: "2024-10-24" },
   aer: { commit: "10d5b95397e0c64dab21a06dbe56e07bea094d7e", commitDate: "2026-07-24" },
+  eprel: { commit: "ef4589957e61dd891ccf4c5c4e43c5445bb22cca", commitDate: "2025-07-05" },
 };
 
 export const reportPaths = (importer: IdentifierImporter) => ({ json: `import/identifiers-${importer}.json`, markdown: `import/identifiers-${importer}.md` });
@@ -85,6 +88,11 @@ function readRun(input: IdentifierImportInput): { run?: SourceRun; problems: Sou
       const absent = missing([AER_TABLE]);
       if (absent.length) return { problems: absent };
       return readAer(need(AER_TABLE)!, [...new Set(input.catalog.map((c) => c.record.manufacturer))].sort(), ctx);
+    }
+    case "eprel": {
+      const absent = missing([EPREL_CSV]);
+      if (absent.length) return { problems: absent };
+      return readEprelCodes(need(EPREL_CSV)!, [...new Set(input.catalog.map((c) => c.record.manufacturer))].sort(), ctx);
     }
   }
 }

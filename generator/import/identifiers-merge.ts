@@ -40,6 +40,8 @@ export interface SourceRow {
   codes: Code[];
   /** The evidence entry the codes are cited to: a stable URL to the upstream file at its commit. */
   source: Source;
+  /** The copy that was read, when the source is a page it cites (source.citedBy names it): added to the record with it. */
+  citedBy?: Source;
   /** Why the reader doubts the row (a name Google Play gives unrelated codenames): it goes to review unless a curator decided it. */
   doubt?: string;
 }
@@ -214,7 +216,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
   const runUrls = new Set(run.rows.map((r) => r.source.url));
   const alreadyPresent: ReportCode[] = [];
   const conflicts: (ReportCode & { reason: string })[] = [];
-  const additions = new Map<string, { variant: number; code: Code & { shared?: true }; source: Source; decision?: Decision }[]>();
+  const additions = new Map<string, { variant: number; code: Code & { shared?: true }; source: Source; citedBy?: Source; decision?: Decision }[]>();
   const byKey = new Map<string, Proposal[]>();
   for (const p of proposals) byKey.set(identifierKey(p.code.value), [...(byKey.get(identifierKey(p.code.value)) ?? []), p]);
   for (const [key, list] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -250,7 +252,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
       for (const p of fresh)
         additions.set(p.slug, [
           ...(additions.get(p.slug) ?? []),
-          { variant: p.variant, code: { ...p.code, shared: true }, source: p.row.source, decision: p.decision },
+          { variant: p.variant, code: { ...p.code, shared: true }, source: p.row.source, citedBy: p.row.citedBy, decision: p.decision },
         ]);
       continue;
     }
@@ -265,7 +267,10 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
       continue;
     }
     for (const p of fresh)
-      additions.set(p.slug, [...(additions.get(p.slug) ?? []), { variant: p.variant, code: p.code, source: p.row.source, decision: p.decision }]);
+      additions.set(p.slug, [
+        ...(additions.get(p.slug) ?? []),
+        { variant: p.variant, code: p.code, source: p.row.source, citedBy: p.row.citedBy, decision: p.decision },
+      ]);
   }
 
   // Apply, record by record, to the JSON as written.
@@ -277,12 +282,14 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
     raw.evidence ??= {};
     raw.evidence.sources ??= [];
     const sources: Source[] = raw.evidence.sources;
-    const idFor = (s: Source) => {
+    const idFor = (s: Source, citedBy?: Source): string => {
       const same = sources.find((x) => x.url === s.url);
       if (same) return same.id;
+      // The citing copy first, so the page names it by the id it has in this record.
+      const via = citedBy ? { citedBy: idFor(citedBy) } : {};
       let id = s.id;
       for (let n = 2; sources.some((x) => x.id === id); n++) id = `${s.id}-${n}`;
-      sources.push({ ...s, id });
+      sources.push({ ...s, ...via, id });
       return id;
     };
     const order = (a: { code: Code }, b: { code: Code }) =>
@@ -292,7 +299,7 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
       const identifier: Identifier = {
         kind: a.code.kind,
         value: a.code.value,
-        sourceId: idFor(a.source),
+        sourceId: idFor(a.source, a.citedBy),
         ...(a.code.regions ? { regions: a.code.regions } : {}),
         ...(a.code.shared ? { shared: true as const } : {}),
       };

@@ -63,4 +63,24 @@ describe("npm run import -- <identifier source>", () => {
     expect(second.stdout).toMatch(/0 written now to 0 records/);
     expect(treeDigests(data)).toEqual(after);
   });
+
+  it("eprel-codes, then eprel: a registration's own name and code give the record its code, then its EU label; second runs change no byte", () => {
+    const data = copyOfFixtureData();
+    const source = path.join(ROOT, "test/fixtures/identifiers/eprel-cli");
+    const codes = importCli(["eprel-codes", source, "--data", data, "--checked", "2026-11-28"]);
+    expect(codes.status, codes.stderr).toBe(0);
+    expect(codes.stdout).toMatch(/eprel: 2 rows, 1 matched; 1 codes from this source in 1 records \(1 written now to 1 records\)/);
+    const phone = () => JSON.parse(readFileSync(path.join(data, "devices/nothing-phone-2.json"), "utf8"));
+    expect(phone().variants[0].identifiers).toEqual([{ kind: "model-number", value: "EX-1002", sourceId: "eprel-9100002" }]);
+    // "Nokia G42" is not the Nokia G42 5G: listed for a curator, not written.
+    const report = readFileSync(path.join(data, "import/identifiers-eprel.md"), "utf8");
+    expect(report).toContain("| eprel_smartphones_tous_les_modeles.csv:4 | HMD Nokia G42 (EX-1042) | HMD Global | EX-1042 |  |");
+    expect(readFileSync(path.join(data, "devices/nokia-g42-5g.json"), "utf8")).not.toContain("EX-1042");
+    const label = importCli(["eprel", source, "--data", data, "--checked", "2026-11-28"]);
+    expect(label.status, label.stderr).toBe(0);
+    expect(phone().evidence.repairability.map((x: { euLabel: { registration: number } }) => x.euLabel.registration)).toEqual([9100002]);
+    const after = treeDigests(data);
+    for (const command of ["eprel-codes", "eprel"]) expect(importCli([command, source, "--data", data, "--checked", "2026-11-28"]).status).toBe(0);
+    expect(treeDigests(data)).toEqual(after);
+  });
 });
