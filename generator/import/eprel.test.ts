@@ -67,7 +67,7 @@ describe("the import", () => {
         declaredMinimumSoftwareUpdateYears: 5,
         firstOnMarket: "2025-06-05",
       },
-      scope: { models: ["A1"] },
+      scope: { models: ["A1"], regions: ["EU"] },
       sourceId: "eprel-2247679",
       checked: "2026-11-28",
     });

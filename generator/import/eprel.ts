@@ -194,7 +194,8 @@ function entryOf(reg: Registration, model: string, checked: string): DeviceRecor
       ...(reg.firstOnMarket ? { firstOnMarket: reg.firstOnMarket } : {}),
       ...(reg.softwareYears ? { declaredMinimumSoftwareUpdateYears: reg.softwareYears } : {}),
     },
-    scope: { models: [model] },
+    // A registration covers the variant placed on the EU market under its model identifier, nowhere else (the copy's README).
+    scope: { models: [model], regions: ["EU"] },
     sourceId: `eprel-${reg.registration}`,
     checked,
   };
