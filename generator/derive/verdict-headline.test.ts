@@ -16,11 +16,12 @@ const commitment = (c: Partial<Commitment>): Commitment => ({
   sourceIds: ["src"],
   ...c,
 });
-const headline = (security: Partial<Commitment>[], os: Partial<Commitment>[] = [{ id: "o", end: { precision: "unknown" } }]) => {
+const headline = (security: Partial<Commitment>[], os: Partial<Commitment>[] = [{ id: "o", end: { precision: "unknown" } }], regions = ["US", "DE"]) => {
   const r = {
     manufacturer: "Apple",
     support: { security: security.map((c, i) => commitment({ id: `s${i}`, ...c })), os: os.map((c) => commitment(c)) },
-  } as Pick<DeviceRecord, "manufacturer" | "support">;
+    variants: [{ model: "M", regions }],
+  } as Pick<DeviceRecord, "manufacturer" | "support" | "variants">;
   return verdictHeadline(verdictOf(r as DeviceRecord, TODAY), r);
 };
 
@@ -94,4 +95,31 @@ describe("a record that dates parts of its software separately is worded by its 
       "Not known: no source here says when Windows updates end",
     ],
   ] as const)("%s", (_, security, text) => expect(headline([...security])).toBe(text));
+});
+
+describe("statements that name some markets speak for those markets only", () => {
+  const ended = (regions: string[]) => ({ ended: true as const, scope: { regions } });
+  it("a phone sold everywhere, ended in India, Russia and Turkey: no single verdict", () => {
+    const security = [ended(["IN", "RU"]), ended(["TR"])];
+    expect(headline(security, undefined, ["GLOBAL"])).toBe(
+      "Depends on the market: Apple's statements cover India, Russia and Türkiye only; elsewhere not documented",
+    );
+    const r = {
+      manufacturer: "Apple",
+      support: { security: security.map((c, i) => commitment({ id: `s${i}`, ...c })), os: [] },
+      variants: [{ model: "M", regions: ["GLOBAL"] }],
+    };
+    const v = verdictOf(r as unknown as DeviceRecord, TODAY);
+    expect([v.code, v.label, v.security.status]).toEqual([
+      "varies",
+      "in IN, RU, TR: no security updates; end date not documented; other markets not documented",
+      "varies",
+    ]);
+  });
+  it("the same statements for a phone sold only where they speak: the verdict stands", () => {
+    expect(headline([ended(["IN", "RU"]), ended(["TR"])], undefined, ["IN", "RU", "TR"])).toBe("No security updates; when they ended is not documented");
+  });
+  it("a statement for every market decides alone", () => {
+    expect(headline([{ ended: true }, ended(["IN"])], undefined, ["GLOBAL"])).toBe("No security updates; when they ended is not documented");
+  });
 });

@@ -6,7 +6,12 @@
 // verdict.ts, it decides nothing.
 import type { Commitment, DeviceRecord, PartialDate } from "../schema/record.ts";
 import { plainDate } from "./dates.ts";
-import { ENDED_STATUSES, WEAK_EVIDENCE, type Verdict } from "./verdict.ts";
+import { ENDED_STATUSES, marketsSpokenFor, WEAK_EVIDENCE, type Verdict } from "./verdict.ts";
+
+const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
+/** "IN" → "India"; "EU", "EEA" as people say them. */
+const marketName = (m: string) => (m === "EEA" ? "the European Economic Area" : m === "EU" ? "the European Union" : (REGION_NAMES.of(m) ?? m));
+const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
 /** A date in a sentence: "on 12 October 2027", "in October 2027", "in 2027". */
 const onOrIn = (d: PartialDate | undefined) => {
@@ -17,7 +22,7 @@ const onOrIn = (d: PartialDate | undefined) => {
 /** The headline of a record's verdict. */
 export function verdictHeadline(
   v: Pick<Verdict, "code" | "label" | "os" | "security" | "decidedBy">,
-  r: Pick<DeviceRecord, "manufacturer" | "support">,
+  r: Pick<DeviceRecord, "manufacturer" | "support" | "variants">,
 ): string {
   // A record that dates parts of its software separately is worded by the part that decides its verdict (Windows, not firmware).
   const part = v.decidedBy;
@@ -76,9 +81,15 @@ export function verdictHeadline(
     case "confirmation-passed":
       text = `Current status not documented: last listed as getting security updates ${agreed(supportedOn, true)}`;
       break;
-    case "varies":
-      text = v.label.endsWith("by component") ? "Depends on the part of the software: see the details" : "Depends on the region or model: see the details";
+    case "varies": {
+      const markets = marketsSpokenFor(r, r.support.security);
+      text = markets
+        ? `Depends on the market: ${makers} statements cover ${listed(markets.map(marketName))} only; elsewhere not documented`
+        : v.label.endsWith("by component")
+          ? "Depends on the part of the software: see the details"
+          : "Depends on the region or model: see the details";
       break;
+    }
     case "unknown":
       text = part ? `Not known: no source here says when ${part.component} updates end` : "Not known: no source gives an end date or a promise";
       break;

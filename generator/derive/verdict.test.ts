@@ -15,7 +15,10 @@ const c = (end?: PartialDate, minimum?: PartialDate, scope: Commitment["scope"] 
   sourceIds: ["s"],
 });
 const month = (value: string): PartialDate => ({ value, precision: "month" });
-const rec = (os: Commitment[], security: Commitment[]): DeviceRecord => ({ slug: "x", name: "X", support: { os, security } }) as unknown as DeviceRecord;
+// Sold where its statements speak (every market, if one is unscoped): the markets rule has tests of its own (verdict-headline.test.ts).
+const soldWhereStated = (security: Commitment[]) => [{ model: "X", regions: [...new Set(security.flatMap((c) => c.scope.regions ?? ["GLOBAL"]))] }];
+const rec = (os: Commitment[], security: Commitment[]): DeviceRecord =>
+  ({ slug: "x", name: "X", support: { os, security }, variants: soldWhereStated(security) }) as unknown as DeviceRecord;
 
 describe("commitment status around an October 2030 month-precision end", () => {
   const oct = c(month("2030-10"));

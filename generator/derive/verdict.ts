@@ -252,10 +252,34 @@ function decidingParts(security: Commitment[]): { deciding: Commitment[]; compon
   return { deciding: os[1], component: os[0], others: parts.filter((p) => p !== os) };
 }
 
+/**
+ * The markets the deciding commitments speak for, when every one of them is
+ * scoped to named markets and the record is sold beyond them (a variant's
+ * "GLOBAL", or a market none names); otherwise null. Xiaomi's end-of-support
+ * list names a phone per market: what it says of India is not said of Europe.
+ */
+export function marketsSpokenFor(r: Pick<DeviceRecord, "variants">, cs: Commitment[]): string[] | null {
+  if (!cs.length || cs.some((c) => !c.scope.regions)) return null;
+  const covered = new Set(cs.flatMap((c) => c.scope.regions!));
+  return r.variants.some((v) => v.regions.some((m) => !covered.has(m))) ? [...covered].sort() : null;
+}
+
 /** The verdict on one day, without its period. */
 function verdictOn(r: DeviceRecord, today: string): Omit<Verdict, "validFrom" | "validUntil"> {
   const os = kindVerdict(r.support.os, today);
   const security = kindVerdict(r.support.security, today);
+  // Statements for some markets only: their status holds there, and elsewhere nothing is documented, so no single verdict.
+  const markets = marketsSpokenFor(r, r.support.security);
+  if (markets && security.status !== "unknown") {
+    const { label } = headline(r.support.security, security.status, ENDED_STATUSES.has(os.status));
+    return {
+      code: "varies",
+      label: `in ${markets.join(", ")}: ${label}; other markets not documented`,
+      reason: `${kindSentence("Security updates", security)} Other markets: no sourced end date or commitment. ${kindSentence("OS updates", os)}`,
+      os,
+      security: { ...security, status: "varies" },
+    };
+  }
   const osEnded = ENDED_STATUSES.has(os.status);
   const parts = decidingParts(r.support.security);
   const statusOfPart = (cs: Commitment[]) => (cs.length === r.support.security.length ? security.status : kindVerdict(cs, today).status);
