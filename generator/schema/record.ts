@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
 import { SLUG_PATTERN } from "../contract/list-params.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 const isoDay = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -465,6 +466,9 @@ export const DeviceRecord = z
   .strict();
 
 export type DeviceRecord = z.infer<typeof DeviceRecord>;
+
+/** A record file's text, as the curator tools and the synthetic catalog write it: the record (parsed, or as read) in the project's JSON text, members in their given order. */
+export const recordText = (record: DeviceRecord | Record<string, unknown>): string => jsonText(record);
 export type PartialDate = z.infer<typeof PartialDate>;
 export type Identifier = z.infer<typeof Identifier>;
 export type OsVersions = z.infer<typeof OsVersions>;
