@@ -220,8 +220,3 @@ export function entryHtml(e: ChangeEntry, attributionText: string): string {
     `<p>${escapeMarkup(attributionText)}</p>`,
   ].join("\n");
 }
-
-/** The autodiscovery tag for HTML pages' <head>. */
-export function feedLinkTag(site: Site): string {
-  return `<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="${escapeMarkup(urls(site).feed())}">`;
-}

@@ -475,5 +475,3 @@ export type OsVersions = z.infer<typeof OsVersions>;
 export type Commitment = z.infer<typeof Commitment>;
 export type Scope = z.infer<typeof Scope>;
 export type Source = z.infer<typeof Source>;
-export type EvidenceLevelName = z.infer<typeof EvidenceLevel>;
-export type DatePrecision = z.infer<typeof Precision>;

@@ -7,7 +7,7 @@ import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { API } from "../../generator/contract/resources.ts";
 import { storedFileOf } from "../helpers/resource-params.ts";
-import { changeEntries, feedLinkTag } from "../../generator/derive/changes.ts";
+import { changeEntries } from "../../generator/derive/changes.ts";
 import { catalogOf } from "../../generator/derive/catalog.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 import { buildTo, FIXTURES, SITE } from "../helpers/build.ts";
@@ -209,12 +209,6 @@ describe("changeEntries", () => {
       "tag:devices.example,2026-09-06:alpha-phone/2026-11-01/1",
       "tag:devices.example,2026-09-06:alpha-phone/2026-10-01/0",
     ]);
-  });
-
-  it("offers the autodiscovery tag for HTML pages", () => {
-    expect(feedLinkTag(site)).toBe(
-      '<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="https://api.devices.example/feed.xml">',
-    );
   });
 });
 
