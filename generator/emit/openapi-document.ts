@@ -757,7 +757,29 @@ function overview(site: Site): string {
   ].join("\n\n");
 }
 
-export function buildOpenApi(site: Site) {
+const built = new WeakMap<Site, ReturnType<typeof openApiDocument>>();
+
+/**
+ * The OpenAPI document of a site, built once per build: the build hands every
+ * emitter the same Site, so the API reference page (pages-render.ts) and
+ * /api/v1/openapi.json (openapi.ts) read one object. Frozen, so neither
+ * reader can change what the other sees.
+ */
+export function buildOpenApi(site: Site): ReturnType<typeof openApiDocument> {
+  let doc = built.get(site);
+  if (!doc) built.set(site, (doc = deepFreeze(openApiDocument(site))));
+  return doc;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function openApiDocument(site: Site) {
   const u = urls(site);
   return {
     openapi: "3.1.1",
