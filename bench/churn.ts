@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { STORAGE } from "../generator/contract/resources.ts";
+import { recordText } from "../generator/schema/record.ts";
 import { isMain, NOW, runChild } from "./lib.ts";
 
 export interface ChurnCase {
@@ -104,7 +105,7 @@ if (isMain(import.meta.filename)) {
   const record = JSON.parse(readFileSync(file, "utf8"));
   record.support.os[0].meaning += " (corrected wording)";
   record.evidence.revisions.push({ date: NOW, change: "OS meaning reworded", reason: "Churn benchmark edit" });
-  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(file, recordText(record));
   {
     const { list, bytes } = changed(base, await buildAt(edited, NOW, "edited"));
     // A change is necessary when the file carries the edited record (a removed file never is), or is the

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { measureBuild } from "./full-build.ts";
+import { recordText } from "../generator/schema/record.ts";
 import { exitOf, freePort, NOW, ROOT, round, spawnTs, stopChild, waitForHttp } from "./lib.ts";
 
 export interface RebuildResult {
@@ -34,7 +35,7 @@ function editRecord(catalogDir: string, marker: string, slug?: string): string {
     const commitment = record.support?.os?.[0];
     if (record.publication?.state !== "published" || !commitment) continue;
     commitment.meaning = `${String(commitment.meaning).replace(/ \(bench edit [^)]*\)$/, "")} (bench edit ${marker})`;
-    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    writeFileSync(file, recordText(record));
     return record.slug as string;
   }
   throw new Error(`no published record with an OS commitment in ${dir}`);

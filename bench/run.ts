@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { jsonText } from "../generator/contract/json-text.ts";
 import { measureBaseline, type BaselineResult } from "./baseline.ts";
 import { measureEdgeColdStart } from "./edge-cold-start.ts";
 import { measureBuild, type BuildResult } from "./full-build.ts";
@@ -188,5 +189,5 @@ console.log(render(results));
 const dir = path.join(ROOT, "bench/results");
 mkdirSync(dir, { recursive: true });
 const name = flags.quick && !flags.sizes ? "quick" : `sizes-${sizes.join("-")}`;
-for (const file of [`${name}.json`, "latest.json"]) writeFileSync(path.join(dir, file), `${JSON.stringify(results, null, 2)}\n`);
+for (const file of [`${name}.json`, "latest.json"]) writeFileSync(path.join(dir, file), jsonText(results));
 say(`wrote bench/results/${name}.json and bench/results/latest.json`);

@@ -20,6 +20,7 @@ import { STORAGE, type Layout } from "./contract/resources.ts";
 import { chooseLayout, NETLIFY_MAX_FOLDER_ENTRIES } from "./derive/layout.ts";
 import { staleSources } from "./derive/sources.ts";
 import { netlifyDeployConfig } from "./serve/edge-paths.ts";
+import { jsonText } from "./contract/json-text.ts";
 
 /** What watch mode keeps between builds. */
 export interface WatchMemory {
@@ -118,7 +119,7 @@ async function writeDeployConfig(outDir: string, layout: Layout): Promise<void> 
   if (!config) return;
   const file = path.join(path.dirname(outDir), ".netlify/v1/config.json");
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+  await writeFile(file, jsonText(config));
 }
 
 export async function build(opts: BuildOptions): Promise<BuildReport> {

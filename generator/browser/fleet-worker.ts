@@ -8,7 +8,7 @@
 // and writes the report and the calendar, off the page's thread so a
 // 100,000-row export never freezes it. The export stays in the browser:
 // nothing is sent anywhere.
-import ical, { ICalEventTransparency } from "ical-generator";
+import ical from "ical-generator";
 import type { OsJudgement } from "../contract/os-releases.ts";
 import { periodOf, addDays } from "../derive/dates.ts";
 import { ACTION_WORDS, ACTIONS, precisionOf, type ActionCode } from "../derive/fleet-actions.ts";
@@ -18,7 +18,7 @@ import { detectColumns, fleetMatcher, looksLikeHeader, rowInput, sniffDelimiter,
 import { detectOsColumns, NO_OS_COLUMNS, rowOs, type OsColumns } from "../derive/fleet-os.ts";
 import { quarterCounts, type DeviceEnds } from "../derive/fleet-quarters.ts";
 import { endsText, judgeRow, reportFile, reportHeader, reportLine, verdictKind, verdictWords, type OsJudge, type RowResult } from "../derive/fleet-report.ts";
-import { fold } from "../derive/ics-fold.ts";
+import { icsEvent } from "../derive/ics.ts";
 import { judgeOs, OS_INDEX_FILE, OS_INDEX_FORMAT, type OsIndex } from "../derive/os-releases.ts";
 import type { PartialDate } from "../schema/record.ts";
 import { MAX_ROWS, PROGRESS_EVERY, type ColumnChoice, type Count, type FromWorker, type ResultRow, type ToWorker } from "./fleet-protocol.ts";
@@ -349,37 +349,29 @@ function osReleaseEvent(os: OsJudgement, index: FleetIndex, today: string): { ev
 /**
  * The fleet's upcoming documented ends as iCalendar: the device calendars'
  * own events (same UIDs, so a subscriber's copies merge) and the ends of the
- * OS releases the fleet runs, soonest first, each written by ical-generator
- * and folded once (derive/ics-fold.ts), as the build writes its calendars
- * (emit/calendar.ts).
+ * OS releases the fleet runs, soonest first, each written by derive/ics.ts,
+ * as the build writes its calendars (emit/calendar.ts).
  */
 function calendar(ends: { event: FleetEvent; page: string }[], index: FleetIndex): string {
-  const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
   const shell = ical({
     name: "Support endings of my fleet",
     description: `Upcoming documented ends of OS and security updates of the devices in a fleet export, and of the OS releases they run. ${index.attribution}.`,
     prodId: { company: "Device Lifecycle Records", product: "Fleet check", language: "EN" },
   }).toString();
   const end = shell.lastIndexOf("END:VCALENDAR");
-  const scratch = ical();
   ends.sort((a, b) => (a.event[1] < b.event[1] ? -1 : a.event[1] > b.event[1] ? 1 : a.event[0] < b.event[0] ? -1 : 1));
-  const events = ends.map(({ event: [uid, start, endExclusive, summary, stamp], page }) => {
-    const text = scratch
-      .createEvent({
-        id: uid,
-        start: midnight(start),
-        end: midnight(endExclusive),
-        allDay: true,
-        stamp: midnight(stamp),
+  const events = ends.map(
+    ({ event: [uid, start, endExclusive, summary, stamp], page }) =>
+      icsEvent({
+        uid,
+        start,
+        endExclusive,
+        stamp,
         summary,
         description: `${summary}. A documented end of updates, as the sources state it; not a certification of the device. Scope, evidence and uncertainty: ${page}\n${index.attribution}`,
         url: page,
-        transparency: ICalEventTransparency.TRANSPARENT,
-      })
-      .toString();
-    scratch.clear();
-    return fold(text);
-  });
+      }).text,
+  );
   // RFC 5545 ends every content line, the last one too, with CRLF.
   return `${shell.slice(0, end)}${events.join("")}${shell.slice(end).replace(/(\r\n)?$/, "\r\n")}`;
 }

@@ -1,6 +1,7 @@
 // npm run synth -- --count N --out DIR --seed S: a synthetic catalog for scale tests.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { recordText } from "../schema/record.ts";
 import { synthRecords } from "../synth/generate.ts";
 import { cliArgs } from "./args.ts";
 
@@ -27,5 +28,5 @@ if (out === path.resolve("data") || out.startsWith(path.resolve("data") + path.s
 const dir = path.join(out, "devices");
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-for (const r of synthRecords(count, seed)) writeFileSync(path.join(dir, `${r.slug}.json`), `${JSON.stringify(r, null, 2)}\n`);
+for (const r of synthRecords(count, seed)) writeFileSync(path.join(dir, `${r.slug}.json`), recordText(r));
 console.log(`[synth] ${count} record(s) with seed ${seed} in ${dir}`);

@@ -11,3 +11,5 @@ export const MAX_QUERY_LENGTH = 200;
 export const ITEMS = "devices";
 /** A record's slug: lowercase a-z and 0-9 in runs joined by single hyphens (the record schema's rule). */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** The longest slug a record may have (the record schema's rule), so a cursor or path naming a longer one is refused unread. */
+export const SLUG_MAX_LENGTH = 80;

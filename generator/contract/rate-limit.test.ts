@@ -2,7 +2,7 @@
 // draft-ietf-httpapi-ratelimit-headers-10, structured-field items (RFC 8941)
 // naming one policy.
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT, rateLimitFields } from "./rate-limit.ts";
+import { RATE_LIMIT, rateLimitedDetail, rateLimitFields } from "./rate-limit.ts";
 
 describe("rateLimitFields", () => {
   it.each([
@@ -27,4 +27,11 @@ describe("rateLimitFields", () => {
     expect(limit?.[1]).toBe("public");
     expect(limit?.[2]).toBe(";r=7;t=12");
   });
+});
+
+describe("rateLimitedDetail", () => {
+  it.each([
+    [42, "More than 20 requests in 60 seconds from this client. Retry after 42 s."],
+    [null, "More than 20 requests in 60 seconds from this client. Retry after the number of seconds in Retry-After."],
+  ])("retry after %j: %s", (seconds, detail) => expect(rateLimitedDetail(seconds)).toBe(detail));
 });

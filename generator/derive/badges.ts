@@ -48,6 +48,9 @@ export const UNKNOWN_DEVICE_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "u
 /** The answer for a withdrawn record's slug (served with status 410; the record's page says why). */
 export const WITHDRAWN_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "record withdrawn", colour: VERDICT_COLOURS.unknown };
 
+/** The answer to a badge request over the rate limit (served with status 429), so an image tag still shows an image. */
+export const RATE_LIMITED_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "busy, reload in a minute", colour: VERDICT_COLOURS.unknown };
+
 /** shields.io's shortest cache lifetime, which is also the API's max-age (contract/media.ts API_CACHE). */
 export const SHIELDS_CACHE_SECONDS = 300;
 

@@ -1,7 +1,7 @@
 // Feed entries from documented ends, and the cut into monthly archives
 // (RFC 5005 §4), on hand-picked days around each boundary.
 import { describe, expect, it } from "vitest";
-import { archivedFrom, changeEntries, endTransitions, feedPages, type ChangeEntry } from "./changes.ts";
+import { archivedFrom, boundCurrent, changeEntries, endTransitions, feedPages, type ChangeEntry } from "./changes.ts";
 import { catalogOf } from "./catalog.ts";
 import { SOON_DAYS } from "../contract/verdicts.ts";
 import { addDays } from "./dates.ts";
@@ -118,5 +118,30 @@ describe("feedPages: monthly archives cut FEED_ARCHIVE.graceDays after the month
     const before = feedPages(entries, "2026-11-20").archives;
     const after = feedPages([entry("2026-11-20"), ...entries], "2026-11-20").archives;
     expect(after).toEqual(before);
+  });
+  describe("boundCurrent: the subscription document within a byte budget", () => {
+    // On 2026-11-14 October is not archived yet: three entries of two open months.
+    const { current } = feedPages(entries, "2026-11-14");
+    const ten = () => 10;
+
+    it.each([
+      [30, ["2026-11-02", "2026-10-31", "2026-10-01"], []],
+      [29, ["2026-11-02", "2026-10-31"], [["2026-10", ["2026-10-01"]]]],
+      [10, ["2026-11-02"], [["2026-10", ["2026-10-31", "2026-10-01"]]]],
+      [
+        9,
+        [],
+        [
+          ["2026-10", ["2026-10-31", "2026-10-01"]],
+          ["2026-11", ["2026-11-02"]],
+        ],
+      ],
+    ])("%d bytes: keeps %j, the rest in their months' documents, oldest month first", (max, kept, early) => {
+      const bounded = boundCurrent(current, ten, max);
+      expect(bounded.current.map((e) => e.date)).toEqual(kept);
+      expect(bounded.early.map((m) => [m.month, m.entries.map((e) => e.date)])).toEqual(early);
+      // The prev-archive walk (subscription, then the months newest first) still meets every entry once, newest first.
+      expect([...bounded.current, ...bounded.early.toReversed().flatMap((m) => m.entries)]).toEqual(current);
+    });
   });
 });

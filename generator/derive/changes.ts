@@ -209,6 +209,31 @@ export function feedPages(entries: ChangeEntry[], now: string): FeedPages {
   return { current, archives };
 }
 
+/** The documents of the months not yet archived that hold what the subscription document has no room for, oldest first. */
+export type EarlyMonths = FeedPages["archives"];
+
+/**
+ * A subscription document's entries (newest first) bounded in bytes: the
+ * newest that fit in `maxBytes` stay, and the rest go to their month's
+ * document ahead of the month's cut. Such a document is not an archive yet
+ * (no <fh:archive/>, so a reader knows it may change) and sits between the
+ * subscription document and the newest archive on the prev-archive walk, so
+ * the walk still meets every entry once.
+ */
+export function boundCurrent(current: ChangeEntry[], sizeOf: (e: ChangeEntry) => number, maxBytes: number): { current: ChangeEntry[]; early: EarlyMonths } {
+  let kept = 0;
+  for (let bytes = 0; kept < current.length && (bytes += sizeOf(current[kept]!)) <= maxBytes; ) kept++;
+  const byMonth = new Map<string, ChangeEntry[]>();
+  for (const e of current.slice(kept)) {
+    const month = e.date.slice(0, 7);
+    const list = byMonth.get(month);
+    if (list) list.push(e);
+    else byMonth.set(month, [e]);
+  }
+  const early = [...byMonth].map(([month, entries]) => ({ month, entries })).sort((a, b) => (a.month < b.month ? -1 : 1));
+  return { current: current.slice(0, kept), early };
+}
+
 /** The HTML body of an entry: every piece of record text escaped. */
 export function entryHtml(e: ChangeEntry, attributionText: string): string {
   const links = [`<a href="${escapeMarkup(e.link)}">${e.evidence ? "Device page" : "Withdrawal notice"}</a>`];
@@ -219,9 +244,4 @@ export function entryHtml(e: ChangeEntry, attributionText: string): string {
     `<p>${links.join(" · ")}</p>`,
     `<p>${escapeMarkup(attributionText)}</p>`,
   ].join("\n");
-}
-
-/** The autodiscovery tag for HTML pages' <head>. */
-export function feedLinkTag(site: Site): string {
-  return `<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="${escapeMarkup(urls(site).feed())}">`;
 }

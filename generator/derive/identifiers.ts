@@ -13,6 +13,7 @@ import { identifierBucketOf, type IdentifierLayout } from "../contract/resources
 import type { DeviceRecord, Identifier, Source } from "../schema/record.ts";
 import type { IdentifierDocument } from "../schema/responses.ts";
 import { attribution, urls, type Origins } from "./site.ts";
+import { jsonLine } from "../contract/json-text.ts";
 
 /** One variant of a record that carries an identifier. */
 export interface IdentifierCarrier {
@@ -154,7 +155,7 @@ function bucketsOf(carriers: ReadonlyMap<string, readonly IdentifierCarrier[]>, 
   let bytes = 0;
   const buckets = new Map<string, string>();
   for (const [name, { bucket }] of byName) {
-    const text = `${JSON.stringify(bucket)}\n`;
+    const text = jsonLine(bucket);
     bytes += text.length;
     buckets.set(name, text);
   }

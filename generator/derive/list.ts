@@ -9,7 +9,7 @@ import { queryOf, type Query, type SortKey, type Tier } from "./search.ts";
 import { plainPage, searchPage, type KeyPage, type ListIndex, type TypeFilter } from "./list-index.ts";
 import type { ProblemCode } from "../contract/problems.ts";
 import type { ListMeta } from "../schema/responses.ts";
-import { DEFAULT_LIMIT, ITEMS, LIST_PARAMETERS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
+import { DEFAULT_LIMIT, ITEMS, LIST_PARAMETERS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, STORAGE } from "../contract/resources.ts";
 import { DEVICE_TYPES, isDeviceType } from "../contract/device-types.ts";
 
@@ -68,7 +68,7 @@ export function decodeCursor(cursor: string): DecodedCursor | null {
   if (rest.length || version !== CURSOR_VERSION || qk === undefined || !/^([0-9a-f]{14})?$/.test(qk)) return null;
   if (tier === undefined || !/^[0-3]$/.test(tier)) return null;
   if (qk === "" && tier !== "0") return null;
-  if (slug === undefined || slug.length > 80 || !SLUG_PATTERN.test(slug)) return null;
+  if (slug === undefined || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
   const key: SortKey = { tier: Number(tier) as Tier, slug };
   // Canonical spelling only (no other trailing bits): one key, one cursor, one file name.
   return cursorOf(qk, key) === cursor ? { queryKey: qk, key } : null;

@@ -146,7 +146,6 @@ export function osListDocument(files: readonly OsReleaseFile[], site: Site) {
     attribution: attribution(site),
   };
 }
-export type OsListDocument = ReturnType<typeof osListDocument>;
 
 /** The compact index the fleet page judges rows with (judgeOs), statuses as of `today`. */
 export function osIndex(files: readonly OsReleaseFile[], today: string): OsIndex {

@@ -4,6 +4,7 @@
 // first results are ranked by its tiers and order (tierOf, compareKeys), so
 // they are the API's first results (search-static.test.ts checks it).
 import { withoutPatterns } from "../contract/identifiers.ts";
+import { jsonLine } from "../contract/json-text.ts";
 import { TIERS, searchFieldsOf, searchLine, type SearchFields, type Searchable, type Tier } from "./search.ts";
 import {
   CARDS_MAX,
@@ -42,7 +43,6 @@ export interface IndexedRecord extends Searchable {
 /** Takes a file of the index: its path under /search-index/v2/ and its text. */
 export type WriteFile = (path: string, text: string) => void;
 
-const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The card files: slugs (each ended by ".") grouped by the shortest prefix that at most CARDS_MAX share. */
@@ -56,7 +56,7 @@ function cardFiles(records: IndexedRecord[], write: WriteFile): Ref[] {
         refs[id] = [r.slug, depth];
         cards[r.slug] = [r.name, r.manufacturer, r.variants.map((v) => v.model), r.label];
       }
-      write(cardFile(refs[ids[0]!]!), json(cards));
+      write(cardFile(refs[ids[0]!]!), jsonLine(cards));
       return;
     }
     const byChar = new Map<string, number[]>();
@@ -258,10 +258,10 @@ export function searchIndexFiles(records: IndexedRecord[], write: WriteFile, lim
       fieldEnd = recordsIn(end.lo, end.hi).filter((id) => !elsewhere.has(id));
     }
     const node: NodeFile = { key, total: ids.length, head: head(ids, lo, hi, depth), children: childrenOf(key, ranges, depth, fieldEnd) };
-    write(nodeFile(key), json(node));
+    write(nodeFile(key), jsonLine(node));
     return null;
   };
 
   const root: RootFile = { format: SEARCH_INDEX_FORMAT, count: records.length, limits, children: childrenOf("", split(0, total, 0), 0, null) };
-  write(ROOT_FILE, json(root));
+  write(ROOT_FILE, jsonLine(root));
 }

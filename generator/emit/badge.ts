@@ -7,8 +7,8 @@
 // badge is rendered once per process and the same bytes are written for every
 // device that shares it.
 import escapeMarkup from "escape-html";
-import { BADGE_LABEL, badgeOf, badgeText, LABEL_COLOUR, VERDICT_COLOURS, WITHDRAWN_BADGE, type BadgeSpec } from "../derive/badges.ts";
-import { API, STORAGE } from "../contract/resources.ts";
+import { badgeOf, badgeText, LABEL_COLOUR, type BadgeSpec } from "../derive/badges.ts";
+import { API } from "../contract/resources.ts";
 import { FONT_FAMILY, FONT_SIZE, widestTextWidth } from "./badge-text-width.ts";
 import { devicesToWrite, type Emitter } from "./context.ts";
 import { verdictOf } from "../derive/verdict.ts";
@@ -55,7 +55,6 @@ export function badgeSvg(spec: BadgeSpec): string {
 }
 
 /** What an image tag shows when the request was over the rate limit (served with 429 where our code answers it). */
-const RATE_LIMITED_BADGE: BadgeSpec = { label: BADGE_LABEL, message: "busy, reload in a minute", colour: VERDICT_COLOURS.unknown };
 
 /** A record's badge on a day: its verdict's headline in the verdict code's colour. */
 export function recordBadge(r: DeviceRecord, today: string): BadgeSpec {
@@ -68,7 +67,5 @@ export const badges: Emitter = {
   async emit(ctx) {
     const { site, out } = ctx;
     for (const r of devicesToWrite(ctx)) out.write(API.badge.file({ device_slug: r.slug }, ctx.layout), badgeSvg(recordBadge(r, site.now)));
-    out.write(STORAGE.withdrawnBadge, badgeSvg(WITHDRAWN_BADGE));
-    out.write(STORAGE.rateLimitedBadge, badgeSvg(RATE_LIMITED_BADGE));
   },
 };

@@ -7,25 +7,21 @@
 // a twin with the same events and no reminders: /support-calendar-no-alarms.ics
 // and the same paths under /api/v1/calendar/no-alarms/.
 //
-// ical-generator writes every event and calendar property. Its line folding
-// costs about a microsecond per character (a TextEncoder per character), which
-// for a 50,000-device catalog is minutes, and folding the device calendars
-// and the catalog calendar would fold each event twice. So each event is
-// written and folded once, by `fold` below (the same rule, byte for byte), and
-// the calendars are the library's own header and footer around those events.
-import ical, { escape as escapeText, ICalAlarmType, ICalEventTransparency } from "ical-generator";
+// ical-generator writes every event and calendar property. Each event is
+// written and folded once, by derive/ics.ts (as the fleet page's calendar is),
+// and the calendars are the library's own header and footer around those
+// events, folded by the same rule.
+import ical, { escape as escapeText } from "ical-generator";
 import { bySoonest, upcomingEnds, type SupportEndEvent } from "../derive/calendar-events.ts";
 import { attribution, siteHost, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
 import { outputMemo } from "../derive/memo.ts";
 import { manufacturersOf } from "../derive/manufacturers.ts";
 import { addDays } from "../derive/dates.ts";
-import { fold } from "../derive/ics-fold.ts";
+import { fold, icsEvent } from "../derive/ics.ts";
 import { API, pathOf } from "../contract/resources.ts";
 import { REMINDER_DAYS } from "../contract/subscriptions.ts";
 import type { EmitContext, Emitter } from "./context.ts";
-
-const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
 const NAME_SLOT = "\u0001name\u0001";
 const NOTE_SLOT = "\u0001note\u0001";
@@ -69,40 +65,6 @@ function shells(site: Site): (name: string, note?: string) => { head: string; ta
   });
 }
 
-const scratch = ical();
-
-/** A component's lines that ical-generator writes for the event's reminders (text values are escaped, so only its own lines start so). */
-const ALARMS = /^BEGIN:VALARM\r\n[\s\S]*?^END:VALARM\r\n/gm;
-
-/**
- * An event, with its reminders (`text`) and without (`plain`), each folded.
- * ical-generator writes VALARM components before the URL property, and RFC
- * 5545's grammar (eventc = ... eventprop *alarmc ...) puts them after every
- * property, so they are moved to the end of the event.
- */
-function eventTexts(e: SupportEndEvent): { text: string; plain: string } {
-  const written = scratch
-    .createEvent({
-      id: e.uid,
-      start: midnight(e.start),
-      end: midnight(e.endExclusive),
-      allDay: true,
-      stamp: midnight(e.stamp),
-      summary: e.summary,
-      description: e.description,
-      url: e.url,
-      transparency: ICalEventTransparency.TRANSPARENT,
-      // TRIGGER:-P<n>D, relative to DTSTART: the reminder's day at the subscriber's midnight.
-      alarms: e.reminders.map((r) => ({ type: ICalAlarmType.display, trigger: r.days * 86_400, description: r.description })),
-    })
-    .toString();
-  scratch.clear();
-  const alarms = written.match(ALARMS) ?? [];
-  const plain = written.replace(ALARMS, "");
-  const end = plain.lastIndexOf("END:VEVENT");
-  return { text: fold(plain.slice(0, end) + alarms.join("") + plain.slice(end)), plain: fold(plain) };
-}
-
 /**
  * RFC 5545 §3.4: a VCALENDAR holds at least one component, so a calendar with
  * no documented end ahead says so in one: a VJOURNAL note (a dated text, which
@@ -123,7 +85,7 @@ function nothingAheadNote(uid: string, summary: string, url: string): string {
   return fold(`${lines.join("\r\n")}\r\n`);
 }
 
-const eventsMemo = outputMemo((r, site) => upcomingEnds(r, site).map((event) => ({ event, ...eventTexts(event) })));
+const eventsMemo = outputMemo((r, site) => upcomingEnds(r, site).map((event) => ({ event, ...icsEvent(event) })));
 
 /**
  * The whole-catalog calendar stays small enough for calendar apps to

@@ -6,12 +6,13 @@
 import { deviceDocument } from "../derive/documents.ts";
 import { API } from "../contract/resources.ts";
 import type { Emitter } from "./context.ts";
+import { jsonLine } from "../contract/json-text.ts";
 
 export const devicesNdjson: Emitter = {
   name: "devices-ndjson",
   emit({ catalog, site, out }) {
     function* lines() {
-      for (const r of catalog.published) yield `${JSON.stringify(deviceDocument(r, site))}\n`;
+      for (const r of catalog.published) yield jsonLine(deviceDocument(r, site));
     }
     out.writeParts(API.devicesNdjson.file({}), lines());
   },

@@ -9,12 +9,13 @@
 // entry once (derive/changes.ts feedPages). Entry titles and contents are
 // typed "html", so record text is escaped before it goes in.
 import { Feed } from "feed";
-import { changeEntries, entryHtml, feedPages, type ChangeEntry, type FeedPages } from "../derive/changes.ts";
+import { archivedFrom, boundCurrent, changeEntries, entryHtml, feedPages, type ChangeEntry, type EarlyMonths, type FeedPages } from "../derive/changes.ts";
 import escapeMarkup from "escape-html";
 import { attribution, urls, type Site } from "../derive/site.ts";
 import { LICENSE } from "../contract/license.ts";
 import { API } from "../contract/resources.ts";
 import { MEDIA } from "../contract/media.ts";
+import { FEED_ARCHIVE } from "../contract/subscriptions.ts";
 import { manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import type { Emitter } from "./context.ts";
 
@@ -180,22 +181,29 @@ interface FeedPlan {
   pages: FeedPages;
   /** An archived month's place in pages.archives. */
   archiveIndex: Map<string, number>;
+  /** The subscription document's entries, and the months whose older entries wait in their month's document (boundCurrent). */
+  current: ChangeEntry[];
+  early: EarlyMonths;
 }
 
 const planOf = (spec: FeedSpec, entries: ChangeEntry[], now: string): FeedPlan => {
   const pages = feedPages(entries, now);
-  return { spec, entries, pages, archiveIndex: new Map(pages.archives.map((a, i) => [a.month, i])) };
+  return { spec, entries, pages, archiveIndex: new Map(pages.archives.map((a, i) => [a.month, i])), current: pages.current, early: [] };
 };
+
+/** A feed's month documents on the prev-archive walk, oldest first: the archives, then the months ahead of their cut. */
+const monthDocuments = (plan: FeedPlan) => [...plan.pages.archives, ...plan.early];
 
 /** The texts of some entries (entryTexts), by entry, in UTF-8. */
 type EntryTexts = Map<ChangeEntry, Uint8Array>;
 const textsOf = (list: ChangeEntry[], texts: EntryTexts) => list.map((e) => texts.get(e)!);
 
-/** A feed's subscription document: the months not yet archived; a feed with no entry at all is dated the day v1 began. */
-function subscriptionDocument({ spec, entries, pages }: FeedPlan, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
-  const newest = pages.archives.at(-1);
+/** A feed's subscription document: the newest entries of the months not yet archived; a feed with no entry at all is dated the day v1 began. */
+function subscriptionDocument(plan: FeedPlan, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
+  const { spec, entries } = plan;
+  const newest = monthDocuments(plan).at(-1);
   return atom(
-    textsOf(pages.current, texts),
+    textsOf(plan.current, texts),
     site,
     {
       id: spec.url,
@@ -211,11 +219,14 @@ function subscriptionDocument({ spec, entries, pages }: FeedPlan, texts: EntryTe
   );
 }
 
-/** A feed's archive document of its i-th archived month (oldest first). */
-function archiveDocument({ spec, pages: { archives } }: FeedPlan, i: number, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
-  const { month, entries: list } = archives[i]!;
-  const prev = archives[i - 1];
-  const next = archives[i + 1];
+/** A feed's i-th month document (monthDocuments): an archive, or a month's older entries ahead of its cut. */
+function archiveDocument(plan: FeedPlan, i: number, texts: EntryTexts, site: Site, into: DocumentBytes): Uint8Array {
+  const { spec } = plan;
+  const months = monthDocuments(plan);
+  const { month, entries: list } = months[i]!;
+  const prev = months[i - 1];
+  const next = months[i + 1];
+  const archive = i < plan.pages.archives.length;
   return atom(
     textsOf(list, texts),
     site,
@@ -223,15 +234,17 @@ function archiveDocument({ spec, pages: { archives } }: FeedPlan, i: number, tex
       id: spec.url,
       self: spec.archiveUrl(month),
       alternate: spec.alternate,
-      title: `${spec.title}, ${month} (archive)`,
-      // No related links and no words that may change: an archive's entries never change, and its only later change is the next-archive link added once the following month is archived.
-      description: `The entries dated ${month}, newest first: an archive document (RFC 5005). The newest entries are in ${spec.url}.`,
+      title: `${spec.title}, ${month} (${archive ? "archive" : "not yet archived"})`,
+      // No related links and no words that may change: an archive's entries never change, and its only later change is the next-archive link added once the following month has a document.
+      description: archive
+        ? `The entries dated ${month}, newest first: an archive document (RFC 5005). The newest entries are in ${spec.url}.`
+        : `The older entries dated ${month}, newest first, that ${spec.url} has no room for. This month is archived (RFC 5005) on ${archivedFrom(month)}; until then this document may change.`,
       links: [
         { rel: "current", href: spec.url },
         ...(prev ? [{ rel: "prev-archive" as const, href: spec.archiveUrl(prev.month) }] : []),
         ...(next ? [{ rel: "next-archive" as const, href: spec.archiveUrl(next.month) }] : []),
       ],
-      archive: true,
+      archive,
       updated: list[0]!.date,
     },
     into,
@@ -297,15 +310,22 @@ export const feed: Emitter = {
       const texts = entryTexts(list, credit);
       return new Map(list.map((e, i) => [e, texts[i]!]));
     };
+    // The months not yet archived first: their sizes decide which entries wait in their month's document, which the newest archive links.
+    const texts = textsFor(whole.pages.current);
+    for (const plan of plans)
+      ({ current: plan.current, early: plan.early } = boundCurrent(plan.pages.current, (e) => texts.get(e)!.length, FEED_ARCHIVE.subscriptionEntryBytes));
     const into = new DocumentBytes();
     for (const { month, entries: list } of whole.pages.archives) {
-      const texts = textsFor(list);
+      const monthTexts = textsFor(list);
       for (const plan of plans) {
         const i = plan.archiveIndex.get(month);
-        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, texts, site, into));
+        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, monthTexts, site, into));
       }
     }
-    const texts = textsFor(whole.pages.current);
-    for (const plan of plans) out.write(plan.spec.file, subscriptionDocument(plan, texts, site, into));
+    for (const plan of plans) {
+      const archived = plan.pages.archives.length;
+      for (const [i, { month }] of plan.early.entries()) out.write(plan.spec.archiveFile(month), archiveDocument(plan, archived + i, texts, site, into));
+      out.write(plan.spec.file, subscriptionDocument(plan, texts, site, into));
+    }
   },
 };

@@ -2,6 +2,7 @@
 // and list it here. The build runs them one after another, in this order.
 import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
+import { edgeFiles } from "./edge-files.ts";
 import { schemaFile } from "./schema.ts";
 import { netlifyRules } from "./netlify.ts";
 import { pages } from "./pages.ts";
@@ -26,6 +27,7 @@ export const emitters: Emitter[] = [
   shareImages,
   assets,
   apiRecords,
+  edgeFiles,
   schemaFile,
   netlifyRules,
   dataset,

@@ -9,8 +9,6 @@ import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
 import { DEFAULT_LIMIT } from "../contract/list-params.ts";
 import { pageMeta, pageResult, pageText, staticPagePath, type ListRequest } from "../derive/list.ts";
 import { STORAGE } from "../contract/resources.ts";
-import { problem } from "../contract/problems.ts";
-import { RATE_LIMIT } from "../contract/rate-limit.ts";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
 import type { Emitter } from "./context.ts";
 
@@ -24,14 +22,6 @@ export const listPages: Emitter = {
     const itemText = (slug: string) => JSON.stringify(deviceSummary(bySlug.get(slug)!, site), null, 2);
     const text = formatListIndex(records, site);
     out.write(STORAGE.listIndex, text);
-    // The body Netlify's rate limiter rewrites to (routes.ts answers it with 429).
-    out.json(
-      STORAGE.rateLimitedProblem,
-      problem(
-        "rate-limited",
-        `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after the number of seconds in Retry-After.`,
-      ),
-    );
 
     const index = parseListIndex(text);
     out.clearDir(path.posix.dirname(STORAGE.listPage(null)));

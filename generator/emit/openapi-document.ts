@@ -629,7 +629,7 @@ function operations(site: Site): Record<ApiResourceName, Operation> {
       operationId: "getManufacturerFeed",
       tag: "Feeds",
       summary: "Atom feed of the changes to one manufacturer's records",
-      description: `As ${API.feed.path}, for one manufacturer: its published records' revisions and passed ending-soon and ended days, and its records' withdrawals, newest first, with the same entry ids. The subscription document of an archived feed (RFC 5005): the months not yet archived, and a prev-archive link to the newest archive. Its manufacturer page links it, and ${API.feed.path} links it as related.`,
+      description: `As ${API.feed.path}, for one manufacturer: its published records' revisions and passed ending-soon and ended days, and its records' withdrawals, newest first, with the same entry ids. The subscription document of an archived feed (RFC 5005): the newest entries of the months not yet archived, and a prev-archive link to the newest month document. Its manufacturer page links it, and ${API.feed.path} links it as related.`,
       parameters: [
         {
           name: "manufacturer",
@@ -648,7 +648,8 @@ function operations(site: Site): Record<ApiResourceName, Operation> {
       operationId: "getManufacturerFeedArchive",
       tag: "Feeds",
       summary: "An archive document of one manufacturer's feed",
-      description: "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change.",
+      description:
+        "The manufacturer's feed entries dated in one month, an archive document (RFC 5005 §4): its entries never change. Before the month is archived, the same address holds its older entries that the subscription document has no room for, without fh:archive.",
       parameters: [MANUFACTURER_PARAM, MONTH_PARAM],
       ok: answer("The archive.", text("An Atom (RFC 4287) feed document with fh:archive."), API_HEADERS),
       responses: {
@@ -660,14 +661,14 @@ function operations(site: Site): Record<ApiResourceName, Operation> {
       tag: "Feeds",
       summary: "Atom feed of record changes",
       description:
-        "One entry per dated revision of each published record, one per day a documented end started ending soon or ended, and one per withdrawal, newest first. The subscription document of an archived feed (RFC 5005): it holds the months not yet archived and links the newest archive (prev-archive); following prev-archive reaches every entry once. Each manufacturer's feed is linked as related. Entry ids are stable across rebuilds.",
+        "One entry per dated revision of each published record, one per day a documented end started ending soon or ended, and one per withdrawal, newest first. The subscription document of an archived feed (RFC 5005): it holds the newest entries of the months not yet archived (under 500 KB) and links the newest month document (prev-archive); following prev-archive reaches every entry once. Each manufacturer's feed is linked as related. Entry ids are stable across rebuilds.",
       ok: answer("The feed.", text("An Atom (RFC 4287) feed."), SUBSCRIPTION_HEADERS),
     },
     feedArchive: {
       operationId: "getFeedArchive",
       tag: "Feeds",
       summary: "An archive document of the change feed",
-      description: `The entries of ${API.feed.path} dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change.`,
+      description: `The entries of ${API.feed.path} dated in one month, an archive document (RFC 5005 §4) with current, prev-archive and next-archive links: its entries never change. Before the month is archived, the same address holds its older entries that the subscription document has no room for, without fh:archive.`,
       parameters: [MONTH_PARAM],
       ok: answer("The archive.", text("An Atom (RFC 4287) feed document with fh:archive."), API_HEADERS),
       responses: {
@@ -757,7 +758,29 @@ function overview(site: Site): string {
   ].join("\n\n");
 }
 
-export function buildOpenApi(site: Site) {
+const built = new WeakMap<Site, ReturnType<typeof openApiDocument>>();
+
+/**
+ * The OpenAPI document of a site, built once per build: the build hands every
+ * emitter the same Site, so the API reference page (pages-render.ts) and
+ * /api/v1/openapi.json (openapi.ts) read one object. Frozen, so neither
+ * reader can change what the other sees.
+ */
+export function buildOpenApi(site: Site): ReturnType<typeof openApiDocument> {
+  let doc = built.get(site);
+  if (!doc) built.set(site, (doc = deepFreeze(openApiDocument(site))));
+  return doc;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function openApiDocument(site: Site) {
   const u = urls(site);
   return {
     openapi: "3.1.1",

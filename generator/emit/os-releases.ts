@@ -6,12 +6,13 @@
 import { API, PAGES } from "../contract/resources.ts";
 import { OS_INDEX_FILE, osIndex, osListDocument, releaseDocument } from "../derive/os-releases.ts";
 import type { Emitter } from "./context.ts";
+import { jsonLine } from "../contract/json-text.ts";
 
 export const osReleases: Emitter = {
   name: "os-releases",
   emit({ osReleases: files, site, out }) {
     out.json(API.osList.file({}), osListDocument(files, site));
     for (const f of files) for (const r of f.releases) out.json(API.osRelease.file({ os: f.os, release: r.id }), releaseDocument(f, r, site));
-    out.write(PAGES.fleetIndex.file({ file: OS_INDEX_FILE }), `${JSON.stringify(osIndex(files, site.now))}\n`);
+    out.write(PAGES.fleetIndex.file({ file: OS_INDEX_FILE }), jsonLine(osIndex(files, site.now)));
   },
 };

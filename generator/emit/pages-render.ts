@@ -1,12 +1,16 @@
 // The human pages from templates/: the site pages (home, A–Z, manufacturers,
 // docs, license, 404) rendered by Eleventy, then every device page rendered
-// with Eleventy's own Nunjucks environment and written through the build's
-// writer. API files are written by the other emitters. What each template
-// receives is a pure view model in pages/; here are Eleventy's configuration
-// and the two passes.
+// in the same Nunjucks environment and written through the build's writer.
+// The environment is this module's own, with its filters registered once,
+// and handed to Eleventy through its public API (setLibrary), so both passes
+// render alike without any of Eleventy's internal events. API files are
+// written by the other emitters. What each template receives is a pure view
+// model in pages/; here are the environment, Eleventy's configuration and the
+// two passes.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import Eleventy, { type EleventyConfig } from "@11ty/eleventy";
+import nunjucks from "nunjucks";
 import markdownItAnchor from "markdown-it-anchor";
 import type { Catalog } from "../derive/catalog.ts";
 import type { OutputWriter } from "./writer.ts";
@@ -44,30 +48,13 @@ export interface PagesInput {
   only?: ReadonlySet<string>;
 }
 
-/** A compiled Nunjucks template: rendered with a callback, or synchronously when no filter is asynchronous (none here is). */
-interface NunjucksTemplate {
-  render(data: object, cb: (err: Error | null, out?: string) => void): void;
-  render(data: object): string;
-}
-
-/** What pages-render.ts uses of Nunjucks as Eleventy announces it (nunjucks ships no types). */
-interface NunjucksEngine {
-  nunjucks: { Template: new (src: string, env: unknown, path?: string, eagerCompile?: boolean) => NunjucksTemplate };
-  environment: { getTemplate(name: string, eagerCompile: true): NunjucksTemplate };
-}
-
-/** Eleventy's configuration API beyond its published types: an event, and a template language's options. */
-interface EleventyHooks {
-  on(event: "eleventy.engine.njk", listener: (engine: NunjucksEngine) => void): void;
-  addExtension(ext: string, options: { key: string; compile: unknown; compileOptions: { cache: boolean; permalink: unknown } }): void;
-}
-
 /**
  * The device page's template, in templates/_includes/. Not an Eleventy
  * template: paginating thousands of pages through Eleventy cost more than
  * rendering them (each page's data cascade and bookkeeping, and every page
  * kept in memory to the end of its run; BENCHMARKS.md), so each is one render
- * in Eleventy's environment (its filters, options and includes) and one write.
+ * in the environment the site pages use (its filters, options and includes)
+ * and one write.
  */
 const DEVICE_TEMPLATE = "device-page.njk";
 
@@ -110,15 +97,33 @@ export async function renderPages({ catalog, site, out, layout, only }: PagesInp
     docPages: DOC_PAGES,
   };
 
-  let njk: NunjucksEngine | undefined;
+  // Record text is escaped unless a template says otherwise; a block tag on its own line leaves no line of spaces behind it.
+  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(path.join(TEMPLATES, "_includes")), {
+    autoescape: true,
+    trimBlocks: true,
+    lstripBlocks: true,
+  });
+  const filters = {
+    partialDate: describeDate,
+    readableDate,
+    dayWords: (day: string) => readableDate({ value: day, precision: "day" }),
+    endWords,
+    osVersionWords,
+    statusWords: (s: CommitmentStatus) => STATUS_WORDS[s],
+    prettyUrl,
+    asset,
+    problemType,
+    scope: describeScope,
+  };
+  for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
+
   const compiled = new Map<string, (data: object) => Promise<string>>();
   const compile = (str: unknown, inputPath?: string) => {
     if (typeof str !== "string") return str; // a permalink function: Eleventy calls it itself
-    if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
     const key = `${inputPath ?? ""}\0${str}`;
     let render = compiled.get(key);
     if (!render) {
-      const template = new njk.nunjucks.Template(str, njk.environment, inputPath, true);
+      const template = new nunjucks.Template(str, env, inputPath, true);
       render = (data: object) => new Promise<string>((resolve, reject) => template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? ""))));
       compiled.set(key, render);
     }
@@ -129,29 +134,13 @@ export async function renderPages({ catalog, site, out, layout, only }: PagesInp
     config(cfg: EleventyConfig) {
       // Every address a template links to or is written at comes from the resource table (contract/resources.ts): `urls`, `files`.
       for (const [name, value] of Object.entries(siteGlobals)) cfg.addGlobalData(name, value);
-      cfg.addFilter("partialDate", describeDate);
-      cfg.addFilter("readableDate", readableDate);
-      cfg.addFilter("dayWords", (day: string) => readableDate({ value: day, precision: "day" }));
-      cfg.addFilter("endWords", endWords);
-      cfg.addFilter("osVersionWords", osVersionWords);
-      cfg.addFilter("statusWords", (s: CommitmentStatus) => STATUS_WORDS[s]);
-      cfg.addFilter("prettyUrl", prettyUrl);
-      cfg.addFilter("asset", asset);
-      cfg.addFilter("problemType", problemType);
-      cfg.addFilter("scope", describeScope);
+      cfg.setLibrary("njk", env);
       // Heading ids, so links such as the legacy endpoint's rel="deprecation" (/docs/list#legacy-endpoint) land;
       // letters, digits and dashes only (the plugin's default percent-encodes punctuation into the id).
       cfg.amendLibrary("md", (md: { use(plugin: unknown, options: unknown): void }) => md.use(markdownItAnchor, { slugify: dashed }));
-      // A block tag on its own line leaves no line of spaces behind it.
-      cfg.setNunjucksEnvironmentOptions({ trimBlocks: true, lstripBlocks: true });
       // Eleventy leaves its compile cache off for Nunjucks and compiles a paginated template again for every page
-      // (hundreds of A–Z and manufacturer pages), so each template is compiled once here, in Eleventy's
-      // environment, which is kept (`njk`) to render the device pages after Eleventy's pass.
-      const hooks = cfg as unknown as EleventyHooks;
-      hooks.on("eleventy.engine.njk", (engine) => {
-        njk ??= engine;
-      });
-      hooks.addExtension("njk", { key: "njk", compile, compileOptions: { cache: false, permalink: compile } });
+      // (hundreds of A–Z and manufacturer pages), so each template is compiled once here, in the environment above.
+      cfg.addExtension("njk", { key: "njk", compile, compileOptions: { cache: false, permalink: compile } });
       // The docs, as Markdown pages in the layout. (templates/assets/ is not copied: emit/assets.ts writes it under hashed names.)
       for (const doc of DOC_PAGES) {
         const text = docMarkdown(readFileSync(path.join(ROOT, "docs", doc.file), "utf8"), site);
@@ -164,8 +153,7 @@ export async function renderPages({ catalog, site, out, layout, only }: PagesInp
   out.files += pages.length + copied.length;
   out.bytes += pages.reduce((n, p) => n + Buffer.byteLength(p.content ?? ""), 0) + copied.reduce((n, f) => n + statSync(f).size, 0);
 
-  if (!njk) throw new Error("Eleventy's Nunjucks environment was not announced (eleventy.engine.njk)");
-  const device = njk.environment.getTemplate(DEVICE_TEMPLATE, true);
+  const device = env.getTemplate(DEVICE_TEMPLATE, true);
   const viewOf = deviceViews(catalog, site);
   for (const r of only ? catalog.published.filter((r) => only.has(r.slug)) : catalog.published) {
     out.write(files.device(r.slug), device.render({ ...devicesGlobals, d: viewOf(r) }));

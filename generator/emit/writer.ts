@@ -5,6 +5,7 @@ import { createHash, type Hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_MIN_BYTES, type EtagManifest } from "../derive/etags.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 /** The ETag derive/etags.ts computes, from a running hash (SHA-1 hex, quoted). */
 const etagFrom = (hash: Hash) => `"${hash.digest("hex")}"`;
@@ -69,6 +70,6 @@ export class OutputWriter {
   }
 
   json(relPath: string, value: unknown): void {
-    this.write(relPath, `${JSON.stringify(value, null, 2)}\n`);
+    this.write(relPath, jsonText(value));
   }
 }

@@ -16,12 +16,14 @@ import { IDENTIFIER_FORMATS } from "../load/identifier-formats.ts";
 import { formatProblem, validateFiles, type RawFile } from "../load/validate.ts";
 import type { Commitment, DeviceRecord, Identifier, Scope, Source } from "../schema/record.ts";
 import { type ChromeModel, type ChromeSources, readChromeModels, UPSTREAM, type AueSample } from "./chromeos-models.ts";
-import { factsOf, IDENTIFIERS_MARK, recordText, shortCommit } from "./endoflife-proposals.ts";
+import { factsOf, IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import { cell } from "./endoflife-report.ts";
 import { slugOf } from "./endoflife-readings.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import type { CatalogFile } from "./identifiers-merge.ts";
 import { nameKey } from "./endoflife-matching.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const CHROMEBOOKS_JSON = "import/chromebooks.json";
 export const CHROMEBOOKS_MARKDOWN = "import/chromebooks.md";
@@ -324,7 +326,7 @@ export function runChromeImport(input: ChromeImportInput): { problems: SourcePro
 
   // The real validator over the whole catalog as it would be: any new problem stops the run (nothing is written).
   const fileOf = (slug: string) => `${input.devicesDir}/${slug}.json`;
-  const changedText = new Map(changed.map((c) => [c.record.slug, `${JSON.stringify(c.raw, null, 2)}\n`]));
+  const changedText = new Map(changed.map((c) => [c.record.slug, recordText(c.raw)]));
   const catalogFiles: RawFile[] = input.catalog.map((l) => ({ file: l.file, slug: l.record.slug, text: recordText(l.record) }));
   const baseline = new Set(validateFiles(catalogFiles).problems.map(formatProblem));
   const after: RawFile[] = [
@@ -361,7 +363,7 @@ export function runChromeImport(input: ChromeImportInput): { problems: SourcePro
     writes: [
       ...proposals.map((r) => ({ path: `devices/${r.slug}.json`, text: recordText(r) })),
       ...changed.map((c) => ({ path: `devices/${c.record.slug}.json`, text: changedText.get(c.record.slug)! })),
-      { path: CHROMEBOOKS_JSON, text: `${JSON.stringify(report, null, 2)}\n` },
+      { path: CHROMEBOOKS_JSON, text: jsonText(report) },
       { path: CHROMEBOOKS_MARKDOWN, text: chromebooksMarkdown(report) },
     ],
     report,

@@ -17,7 +17,8 @@ import { sanityJson, sanityMarkdown, verdictSanity, type SanityReport } from "./
 import type { AppleBuild, SofaFeed } from "./apple-crosscheck.ts";
 import { indexCatalog, matchRelease } from "./endoflife-matching.ts";
 import { reconcile } from "./endoflife-reconcile.ts";
-import { carryIdentifiers, factsOf, isUnrevisedImport, reread, proposalOf, recordText, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
+import { carryIdentifiers, factsOf, isUnrevisedImport, reread, proposalOf, REPOSITORY, type ImportContext } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import {
   sortedCounts,
   sortReport,

@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { factsOf, IMPORTER_MARKS, isUnrevisedImport, proposalOf, recordText } from "./endoflife-proposals.ts";
+import { factsOf, IMPORTER_MARKS, isUnrevisedImport, proposalOf } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import { withReleaseData } from "./endoflife-readings.ts";
 import { validateFile } from "../load/validate.ts";
 import { CONTEXT, fixtureReading } from "../../test/helpers/endoflife.ts";

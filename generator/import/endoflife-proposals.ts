@@ -265,8 +265,6 @@ export function proposalOf(r: ReleaseReading, ctx: ImportContext): DeviceRecord 
   };
 }
 
-export const recordText = (r: DeviceRecord) => `${JSON.stringify(r, null, 2)}\n`;
-
 export function isUnrevisedImport(r: DeviceRecord): boolean {
   return r.evidence.revisions[0]!.change.startsWith(IMPORT_MARK) && r.evidence.revisions.every((v) => IMPORTER_MARKS.some((m) => v.change.startsWith(m)));
 }

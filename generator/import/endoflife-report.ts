@@ -6,6 +6,7 @@
 import type { FieldRow, Status } from "./endoflife-reconcile.ts";
 import type { MatchedBy } from "./endoflife-matching.ts";
 import { REPOSITORY } from "./endoflife-proposals.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export interface ReleaseRef {
   file: string;
@@ -85,7 +86,7 @@ export function sortReport(report: Report): Report {
   };
 }
 
-export const reportJson = (report: Report) => `${JSON.stringify(report, null, 2)}\n`;
+export const reportJson = (report: Report) => jsonText(report);
 
 /** A value as one cell of a Markdown table: its backslashes and pipes escaped, on one line. Every report writes its tables so. */
 export const cell = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("\n", " ");

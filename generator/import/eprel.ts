@@ -12,8 +12,9 @@ import { identifierKeys } from "../contract/identifiers.ts";
 import { compact } from "../derive/search.ts";
 import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
 import { EU_REPAIR_CLASSES, type DeviceRecord, type Source } from "../schema/record.ts";
-import { recordText } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import { formatSourceProblem, type SourceProblem } from "./front-matter.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const EPREL_CSV = "eprel_smartphones_tous_les_modeles.csv";
 export const EPREL_MATCHES = "catalog-matches.json";
@@ -308,7 +309,7 @@ export function runEprelImport(input: EprelInput): { problems: string[]; writes:
   // The report changes only with what it says, so a second run on the same copy writes identical files.
   const stable: EprelReport = { ...report, rows: rows.map((r) => (r.status === "written" ? { ...r, status: "already recorded" } : r)) };
   stable.totals = { ...report.totals, alreadyRecorded: report.totals.alreadyRecorded + report.totals.written, written: 0 };
-  writes.push({ path: EPREL_JSON, text: `${JSON.stringify(stable, null, 2)}\n` }, { path: EPREL_MARKDOWN, text: eprelMarkdown(stable) });
+  writes.push({ path: EPREL_JSON, text: jsonText(stable) }, { path: EPREL_MARKDOWN, text: eprelMarkdown(stable) });
   return { problems: [], writes, report };
 }
 

@@ -10,7 +10,7 @@ import { identifierKey } from "../contract/identifiers.ts";
 import { compact } from "../derive/search.ts";
 import { IDENTIFIER_FORMATS } from "../load/identifier-formats.ts";
 import { formatProblem, validateFiles, type LoadedRecord } from "../load/validate.ts";
-import { IDENTIFIER_KINDS, type DeviceRecord, type Identifier, type Source } from "../schema/record.ts";
+import { IDENTIFIER_KINDS, recordText, type DeviceRecord, type Identifier, type Source } from "../schema/record.ts";
 import { indexCatalog, nameKey } from "./endoflife-matching.ts";
 import { IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
 import type { DecidedEntry, IdentifierReport, ReportCode, ReviewEntry, RowRef, RunSummary, UnmatchedRow } from "./identifiers-report.ts";
@@ -317,13 +317,12 @@ export function mergeIdentifiers(run: SourceRun, catalog: CatalogFile[], checked
         reason: revisionReason(run.importer, adds),
       },
     ];
-    changed.set(slug, { ...file, raw, text: `${JSON.stringify(raw, null, 2)}\n` });
+    changed.set(slug, { ...file, raw, text: recordText(raw) });
   }
 
   // The real validator over the whole catalog as it would be: a change that breaks a rule is not written.
   const notWritten: { slug: string; reason: string }[] = [];
-  const filesOf = () =>
-    catalog.map((c) => ({ file: c.file, slug: c.record.slug, text: changed.get(c.record.slug)?.text ?? `${JSON.stringify(c.raw, null, 2)}\n` }));
+  const filesOf = () => catalog.map((c) => ({ file: c.file, slug: c.record.slug, text: changed.get(c.record.slug)?.text ?? recordText(c.raw) }));
   const baseline = new Set(validateFiles(catalog.map((c) => ({ file: c.file, slug: c.record.slug, text: JSON.stringify(c.raw) }))).problems.map(formatProblem));
   for (;;) {
     const found = validateFiles(filesOf()).problems.filter((p) => !baseline.has(formatProblem(p)));

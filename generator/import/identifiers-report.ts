@@ -7,6 +7,7 @@
 // to the source folder.
 import type { DeviceRecord } from "../schema/record.ts";
 import { cell } from "./endoflife-report.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 /** A source row: its file (relative to the source folder), line and how the source names the device. */
 export interface RowRef {
@@ -172,7 +173,7 @@ export function buildReport(input: {
   };
 }
 
-export const identifierReportJson = (r: IdentifierReport) => `${JSON.stringify(r, null, 2)}\n`;
+export const identifierReportJson = (r: IdentifierReport) => jsonText(r);
 
 const table = (head: string[], rows: string[][]) =>
   rows.length

@@ -20,16 +20,17 @@ import {
   factsOf,
   IDENTIFIERS_MARK,
   MACS_REREAD_MARK,
-  recordText,
   reread,
   shortCommit,
   type ImportContext,
 } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import { cell } from "./endoflife-report.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import { APPLEDB_FORK } from "./identifiers-appledb.ts";
 import { slugOf } from "./endoflife-readings.ts";
 import { MAC_RULES, readMacModels, SOFA_FEED, SOFA_TABLE, type Disagreement, type MacModel, type MacSources } from "./macs-models.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const MACS_JSON = "import/macs.json";
 export const MACS_MARKDOWN = "import/macs.md";
@@ -352,7 +353,7 @@ export function runMacImport(input: MacImportInput): { problems: SourceProblem[]
     problems: [],
     writes: [
       ...kept.map((r) => ({ path: `devices/${r.slug}.json`, text: recordText(r) })),
-      { path: MACS_JSON, text: `${JSON.stringify(report, null, 2)}\n` },
+      { path: MACS_JSON, text: jsonText(report) },
       { path: MACS_MARKDOWN, text: macsMarkdown(report) },
     ],
     report,

@@ -17,6 +17,7 @@ import { EDITION_WORDS } from "../derive/os-releases.ts";
 import { OsReleaseFile, type OsRelease } from "../schema/os-release.ts";
 import { readOsFile, type OsCycle, type OsText } from "./endoflife-os.ts";
 import type { SourceProblem } from "./front-matter.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const OS_RELEASES_REPORT = "import/os-releases.md";
 
@@ -148,7 +149,7 @@ export function runOsReleaseImport(input: OsReleaseImportInput): OsReleaseImport
   const kept: string[] = [];
   let unchanged = 0;
   for (const { file, path } of files) {
-    const text = `${JSON.stringify(file, null, 2)}\n`;
+    const text = jsonText(file);
     const before = input.existing.get(path);
     if (before === text) unchanged++;
     else if (before !== undefined && !input.refresh && commitOf(before) === file.source.commit) kept.push(path);

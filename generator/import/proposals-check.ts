@@ -4,7 +4,7 @@
 // and says why; the others are checked again without it. Pure.
 import type { DeviceRecord } from "../schema/record.ts";
 import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
-import { recordText } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 
 export function keepValid(catalog: LoadedRecord[], proposals: DeviceRecord[], devicesDir: string): { kept: DeviceRecord[]; rejected: Map<string, string> } {
   const fileOf = (slug: string) => `${devicesDir}/${slug}.json`;

@@ -8,7 +8,7 @@
 import { parse } from "csv-parse/sync";
 import { formatProblem, validateFiles, type LoadedRecord, type RawFile } from "../load/validate.ts";
 import { PartialDate, type DeviceRecord, type Source } from "../schema/record.ts";
-import { recordText } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import { formatSourceProblem, type SourceProblem } from "./front-matter.ts";
 
 /** The columns a curator's file has, in any order (docs/recalls.md). */

@@ -25,7 +25,8 @@ import type { Commitment, DeviceRecord, Source } from "../schema/record.ts";
 
 type Caveat = DeviceRecord["caveats"][number];
 import { parseFrontMatter, type SourceProblem } from "./front-matter.ts";
-import { recordText } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const SUPPORTED_OS_FILE = "microsoft-devices-docs/surface/surface-supported-operating-systems.md";
 export const LIFECYCLE_FILE = "microsoft-devices-docs/surface/surface-driver-firmware-lifecycle-support.md";
@@ -503,7 +504,7 @@ export function runSurfaceWindows(input: SurfaceWindowsInput): {
     problems: [],
     writes: [
       ...changed.map((c) => ({ path: `devices/${fileName(c.file)}`, text: recordText(c.record) })),
-      { path: SURFACE_WINDOWS_JSON, text: `${JSON.stringify(report, null, 2)}\n` },
+      { path: SURFACE_WINDOWS_JSON, text: jsonText(report) },
       { path: SURFACE_WINDOWS_MARKDOWN, text: surfaceWindowsMarkdown(report) },
     ],
     report,

@@ -13,6 +13,7 @@ import type { ReleaseReading, Statement } from "./endoflife-readings.ts";
 import { statementSummary } from "./endoflife-readings.ts";
 import { crossCheck, type CrossCheckRow } from "./apple-crosscheck.ts";
 import { cell } from "./endoflife-report.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 /** What the source itself says of security support on its commit day. */
 export type SourceStatus = "ended" | "supported" | "not stated";
@@ -164,7 +165,7 @@ export function verdictSanity({ readings, commit, commitDate, apple }: SanityInp
   };
 }
 
-export const sanityJson = (r: SanityReport) => `${JSON.stringify(r, null, 2)}\n`;
+export const sanityJson = (r: SanityReport) => jsonText(r);
 
 export function sanityMarkdown(r: SanityReport): string {
   const { totals } = r;

@@ -12,13 +12,15 @@ import { identifierKey } from "../contract/identifiers.ts";
 import type { LoadedRecord } from "../load/validate.ts";
 import type { Commitment, DeviceRecord, Identifier, Scope, Source } from "../schema/record.ts";
 import { cell } from "./endoflife-report.ts";
-import { factsOf, IDENTIFIERS_MARK, recordText, shortCommit } from "./endoflife-proposals.ts";
+import { factsOf, IDENTIFIERS_MARK, shortCommit } from "./endoflife-proposals.ts";
+import { recordText } from "../schema/record.ts";
 import { slugOf, spokenDate } from "./endoflife-readings.ts";
 import type { SourceProblem } from "./front-matter.ts";
 import { keepValid } from "./proposals-check.ts";
 import { playIndex, type SetAside } from "./xiaomi-codes.ts";
 import { deviceTypeOf, displayName, isInternalEntry, keyOf, MARKET_REGIONS, RENAMES, splitMarket, tidy } from "./xiaomi-names.ts";
 import { XIAOMI_FILES, XIAOMI_REPOSITORY, type AerDevice, type EosHistoryEntry, type Normalization, type XiaomiLists } from "./xiaomi-sources.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const XIAOMI_JSON = "import/xiaomi.json";
 export const XIAOMI_MARKDOWN = "import/xiaomi.md";
@@ -386,7 +388,7 @@ export function runXiaomiImport(input: XiaomiImportInput): { problems: SourcePro
     problems: [],
     writes: [
       ...kept.map((r) => ({ path: `devices/${r.slug}.json`, text: recordText(r) })),
-      { path: XIAOMI_JSON, text: `${JSON.stringify(report, null, 2)}\n` },
+      { path: XIAOMI_JSON, text: jsonText(report) },
       { path: XIAOMI_MARKDOWN, text: xiaomiMarkdown(report) },
     ],
     report,

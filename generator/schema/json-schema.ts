@@ -3,6 +3,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DeviceRecord } from "./record.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export function deviceRecordJsonSchema(id?: string) {
   return {
@@ -14,4 +15,4 @@ export function deviceRecordJsonSchema(id?: string) {
 
 export const CURATOR_SCHEMA_PATH = path.resolve(import.meta.dirname, "../../data/device-record.schema.json");
 
-export const curatorSchemaText = () => `${JSON.stringify(deviceRecordJsonSchema(), null, 2)}\n`;
+export const curatorSchemaText = () => jsonText(deviceRecordJsonSchema());

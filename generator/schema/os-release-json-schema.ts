@@ -4,6 +4,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { OsReleaseFile } from "./os-release.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export const osReleaseJsonSchema = () => ({
   ...z.toJSONSchema(OsReleaseFile, { target: "draft-2020-12", io: "input" }),
@@ -12,4 +13,4 @@ export const osReleaseJsonSchema = () => ({
 
 export const OS_RELEASE_SCHEMA_PATH = path.resolve(import.meta.dirname, "../../data/os-release.schema.json");
 
-export const osReleaseSchemaText = () => `${JSON.stringify(osReleaseJsonSchema(), null, 2)}\n`;
+export const osReleaseSchemaText = () => jsonText(osReleaseJsonSchema());

@@ -3,7 +3,8 @@
 // from this file; nothing else declares record fields.
 import { z } from "zod";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
-import { SLUG_PATTERN } from "../contract/list-params.ts";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 const isoDay = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -60,7 +61,7 @@ export const PartialDate = z
 export const Slug = z
   .string()
   .regex(SLUG_PATTERN, "must be lowercase a-z, 0-9 and single hyphens (e.g. google-pixel-8)")
-  .max(80, "must be at most 80 characters");
+  .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`);
 
 // An id is spelled as a slug (an evidence source's id, a commitment's).
 const Id = z.string().regex(SLUG_PATTERN, "must be lowercase a-z, 0-9 and single hyphens");
@@ -465,11 +466,12 @@ export const DeviceRecord = z
   .strict();
 
 export type DeviceRecord = z.infer<typeof DeviceRecord>;
+
+/** A record file's text, as the curator tools and the synthetic catalog write it: the record (parsed, or as read) in the project's JSON text, members in their given order. */
+export const recordText = (record: DeviceRecord | Record<string, unknown>): string => jsonText(record);
 export type PartialDate = z.infer<typeof PartialDate>;
 export type Identifier = z.infer<typeof Identifier>;
 export type OsVersions = z.infer<typeof OsVersions>;
 export type Commitment = z.infer<typeof Commitment>;
 export type Scope = z.infer<typeof Scope>;
 export type Source = z.infer<typeof Source>;
-export type EvidenceLevelName = z.infer<typeof EvidenceLevel>;
-export type DatePrecision = z.infer<typeof Precision>;

@@ -110,8 +110,7 @@ export const Verdict = z
       .meta({ description: 'The precise short statement under the headline: the kind of each date and its precision. Never says or implies "secure".' }),
     reason: z.string().meta({ description: "Each commitment's kind, scope and status in words, with each date's precision." }),
     validFrom: Day.nullable().meta({
-      description:
-        "The first day this verdict holds: the day after the last change the record's dates bring (a documented end coming within 180 days; an end, minimum or ceiling passing; a listing of support as continuing lapsing 365 days after its day). null when no earlier change follows from the dates.",
+      description: `The first day this verdict holds: the day after the last change the record's dates bring (a documented end coming within ${SOON_DAYS} days; an end, minimum or ceiling passing; a listing of support as continuing lapsing ${CONFIRMATION_DAYS} days after its day). null when no earlier change follows from the dates.`,
     }),
     validUntil: Day.nullable().meta({
       description:

@@ -30,7 +30,8 @@ import { API_METHODS, apiHeaders, PREFLIGHT_HEADERS, resourceHeaders } from "../
 import { handleList, itemReader, type ListSource } from "./list.ts";
 import { isListPath } from "../derive/list.ts";
 import { identifierFromBucket } from "../derive/identifiers.ts";
-import { finish, jsonText, problemResponse, textResponse } from "./respond.ts";
+import { finish, problemResponse, textResponse } from "./respond.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 /** The part of Netlify's Context the core uses (no dependency on @netlify/edge-functions). */
 export interface EdgeContext {

@@ -4,7 +4,7 @@
 // `config.rateLimit`, which the platform enforces (docs/list.md#rate-limit).
 // Pure: no Node built-ins, the clock is injected.
 import { NO_STORE } from "../contract/media.ts";
-import { RATE_LIMIT, rateLimitFields, type RateLimitResult } from "../contract/rate-limit.ts";
+import { RATE_LIMIT, rateLimitedDetail, rateLimitFields, type RateLimitResult } from "../contract/rate-limit.ts";
 import { resourceHeaders } from "../contract/headers.ts";
 import { finish, problemResponse } from "./respond.ts";
 import { etagOf } from "../derive/etags.ts";
@@ -51,12 +51,5 @@ export async function rateLimitedResponse(
   const fields = { ...rateLimitFields(r), "Retry-After": String(r.resetSeconds), "Cache-Control": NO_STORE };
   if (badge)
     return finish(request, { status: 429, headers: { ...resourceHeaders("badge", badge.params), ...fields }, body: badge.svg, etag: await etagOf(badge.svg) });
-  return problemResponse(
-    request,
-    "rate-limited",
-    `More than ${RATE_LIMIT.limit} requests in ${RATE_LIMIT.windowSeconds} seconds from this client. Retry after ${r.resetSeconds} s.`,
-    {
-      headers: fields,
-    },
-  );
+  return problemResponse(request, "rate-limited", rateLimitedDetail(r.resetSeconds), { headers: fields });
 }

@@ -5,6 +5,7 @@ import { API_CACHE, MEDIA } from "../contract/media.ts";
 import { problem, type ProblemCode } from "../contract/problems.ts";
 import { etagMatches, etagOf } from "../derive/etags.ts";
 import { apiHeaders } from "../contract/headers.ts";
+import { jsonText } from "../contract/json-text.ts";
 
 export interface Answer {
   status: number;
@@ -94,9 +95,6 @@ export async function textResponse(request: Request, body: string, status: numbe
   const bytes = new TextEncoder().encode(body);
   return finish(request, { status, headers, body: bytes, etag: await etagOf(bytes) });
 }
-
-/** The one JSON serializer of every file and answer, so static and computed bodies match byte for byte. */
-export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** An RFC 9457 problem at an API path: the path's headers, problem+json, the five-minute cache unless `headers` says otherwise. */
 export function problemResponse(

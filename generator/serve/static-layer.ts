@@ -13,7 +13,8 @@ import { problem } from "../contract/problems.ts";
 import { API_ROOT, STORAGE } from "../contract/resources.ts";
 import type { NetlifyRules } from "./netlify-rules.ts";
 import type { RedirectRule } from "../derive/routes.ts";
-import { finish, jsonText, textResponse } from "./respond.ts";
+import { finish, textResponse } from "./respond.ts";
+import { jsonText } from "../contract/json-text.ts";
 import { etagOf } from "../derive/etags.ts";
 
 export interface StoredFile {

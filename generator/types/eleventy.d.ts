@@ -8,7 +8,9 @@ declare module "@11ty/eleventy" {
     addPassthroughCopy(paths: Record<string, string>): void;
     addTemplate(virtualPath: string, content: string, data: Record<string, unknown>): void;
     amendLibrary(name: "md", amend: (library: { use(plugin: unknown, options: unknown): void }) => void): void;
-    setNunjucksEnvironmentOptions(options: { trimBlocks?: boolean; lstripBlocks?: boolean }): void;
+    setLibrary(name: "njk", library: import("nunjucks").Environment): void;
+    /** A template language's compile function; `key` "njk" replaces Nunjucks' own. */
+    addExtension(ext: string, options: { key: string; compile: unknown; compileOptions: { cache: boolean; permalink: unknown } }): void;
   }
   export default class Eleventy {
     constructor(input: string, output: string, options: { quietMode?: boolean; config?: (cfg: EleventyConfig) => void });

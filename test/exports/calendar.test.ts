@@ -8,7 +8,7 @@ import { parseICalendar, readCalendar, type CalendarEvent } from "../helpers/ica
 import { foldLines } from "ical-generator";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogEvents } from "../../generator/emit/calendar.ts";
-import { fold } from "../../generator/derive/ics-fold.ts";
+import { fold } from "../../generator/derive/ics.ts";
 import type { SupportEndEvent } from "../../generator/derive/calendar-events.ts";
 import { buildTo, filesIn, PUBLISHED_FIXTURES } from "../helpers/build.ts";
 import { REMINDER_DAYS } from "../../generator/contract/subscriptions.ts";

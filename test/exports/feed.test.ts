@@ -1,16 +1,18 @@
 // The Atom change feed read back with fast-xml-parser: entries, stable ids,
 // valid dates newest first, the archive chain (RFC 5005 §4) walked from the
 // subscription document, links, rights, escaping.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { API } from "../../generator/contract/resources.ts";
 import { storedFileOf } from "../helpers/resource-params.ts";
-import { changeEntries, feedLinkTag } from "../../generator/derive/changes.ts";
+import { changeEntries } from "../../generator/derive/changes.ts";
 import { catalogOf } from "../../generator/derive/catalog.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 import { buildTo, FIXTURES, SITE } from "../helpers/build.ts";
+import { DATA } from "../helpers/catalogs.ts";
+import { readCatalog } from "../../generator/load/read.ts";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", htmlEntities: true, isArray: (name) => name === "entry" || name === "link" });
 
@@ -62,6 +64,24 @@ beforeAll(async () => {
   dist = inject("fixtureDist");
   text = feedOf(dist);
   feed = { ...(parser.parse(text).feed as FeedDoc), entry: walk(dist).entries };
+});
+
+describe("/feed.xml of data/, whose November brought thousands of entries", () => {
+  it("stays under 500 KB; the older entries of a month not yet archived wait in its document, which is no archive yet", async () => {
+    const data = inject("dataDist");
+    expect(statSync(path.join(data, "feed.xml")).size).toBeLessThan(500_000);
+    const { docs, entries } = walk(data);
+    expect(docs.length).toBeGreaterThan(1);
+    // As of 2026-11-22 November is not archived: its document has the archive's address, links the subscription document, and says it may change.
+    const november = docs.find((d) => d.file === "/api/v1/feed/archive/2026-11.xml")!.doc;
+    expect(november["fh:archive"]).toBeUndefined();
+    expect(linkOf(november, "current")).toBe("https://api.devices.example/feed.xml");
+    expect(november.title).toContain("not yet archived");
+    // The walk meets every entry of the catalog once, newest first.
+    const { records } = await readCatalog(DATA);
+    const expected = changeEntries(catalogOf(records.map((l) => l.record)), { ...SITE, now: "2026-11-22" }).map((e) => e.id);
+    expect(entries.map((e) => e.id)).toEqual(expected);
+  });
 });
 
 describe("/feed.xml", () => {
@@ -209,12 +229,6 @@ describe("changeEntries", () => {
       "tag:devices.example,2026-09-06:alpha-phone/2026-11-01/1",
       "tag:devices.example,2026-09-06:alpha-phone/2026-10-01/0",
     ]);
-  });
-
-  it("offers the autodiscovery tag for HTML pages", () => {
-    expect(feedLinkTag(site)).toBe(
-      '<link rel="alternate" type="application/atom+xml" title="Device Lifecycle Records: record changes" href="https://api.devices.example/feed.xml">',
-    );
   });
 });
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../generator/build.ts";
 import { UNKNOWN_DEVICE_BADGE_SVG } from "../../generator/derive/badges.ts";
 import { filesIn, FIXTURES, freePort, servePreview, tempDir, type Preview } from "../helpers/build.ts";
-import { hasChromium, launchChromium } from "../helpers/browser.ts";
+import { noChromium, launchChromium } from "../helpers/browser.ts";
 
 /** What a payload does if it ever runs: Chromium checks the flag. */
 const RUN = "window.__xss=1";
@@ -239,7 +239,7 @@ describe("HTML pages", () => {
   });
 });
 
-describe.skipIf(!hasChromium)("the injection device's page in Chromium", () => {
+describe.skipIf(noChromium)("the injection device's page in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();

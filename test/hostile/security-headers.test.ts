@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTo, SITE, servePreview, type Preview } from "../helpers/build.ts";
-import { hasChromium, launchChromium } from "../helpers/browser.ts";
+import { noChromium, launchChromium } from "../helpers/browser.ts";
 import { PAGES } from "../http/headers.ts";
 
 let preview: Preview;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => preview?.close());
 
-describe.skipIf(!hasChromium)("in Chromium", () => {
+describe.skipIf(noChromium)("in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();

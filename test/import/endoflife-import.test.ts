@@ -12,7 +12,8 @@ import { readSnapshotFolder, writeUnder } from "../../generator/import/disk.ts";
 import { runImport, snapshotFromReadme, REPORT_JSON } from "../../generator/import/endoflife-import.ts";
 import type { Report } from "../../generator/import/endoflife-report.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
-import { isUnrevisedImport, proposalOf, recordText } from "../../generator/import/endoflife-proposals.ts";
+import { isUnrevisedImport, proposalOf } from "../../generator/import/endoflife-proposals.ts";
+import { recordText } from "../../generator/schema/record.ts";
 import { readRelease } from "../../generator/import/endoflife-readings.ts";
 import { tempDir, treeDigests } from "../helpers/build.ts";
 import {

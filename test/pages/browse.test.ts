@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { normalize } from "../../generator/derive/search.ts";
 import { synthRecords } from "../../generator/synth/generate.ts";
 import { buildTo, servePreview, tempDir, type Preview } from "../helpers/build.ts";
-import { axeViolations, browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { axeViolations, browsedSite, noChromium, watchedPage } from "../helpers/browser.ts";
 import { DEVICE_TYPE_PLURALS, DEVICE_TYPES } from "../../generator/contract/device-types.ts";
 
 const COUNT = 250;
@@ -101,7 +101,7 @@ describe("browse pages over a 250-record catalog", () => {
   });
 });
 
-describe.skipIf(!hasChromium)("the catalog page's device type filter", () => {
+describe.skipIf(noChromium)("the catalog page's device type filter", () => {
   const site = browsedSite();
   /** No sideways scroll at a phone's width, and (where axe can run: it is a script) no accessibility violation. */
   const expectUsable = async (page: Page, javaScript: boolean) => {

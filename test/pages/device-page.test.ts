@@ -1,8 +1,8 @@
 // Device pages as a reader sees them, in headless Chromium against the preview server.
 import { describe, expect, it } from "vitest";
-import { browsedSite, hasChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
+import { browsedSite, noChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
 
-describe.skipIf(!hasChromium)("device pages in Chromium", () => {
+describe.skipIf(noChromium)("device pages in Chromium", () => {
   const site = browsedSite();
 
   it("shows the verdict with the period it holds in, and each commitment's scope, date and precision in words", async () => {

@@ -13,7 +13,7 @@ import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DeviceRecord } from "../../generator/schema/record.ts";
-import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { browsedSite, noChromium, watchedPage } from "../helpers/browser.ts";
 import { googleAdminExport, intuneExport, jamfComputersExport, jamfMobileExport, type LayoutExport } from "../helpers/fleet-export.ts";
 
 const DATA = path.resolve(import.meta.dirname, "../../data");
@@ -21,7 +21,7 @@ const RECORDS = readdirSync(path.join(DATA, "devices")).map((f) => DeviceRecord.
 const EXPORTS: LayoutExport[] = [intuneExport(RECORDS), jamfComputersExport(RECORDS), jamfMobileExport(RECORDS), googleAdminExport(RECORDS)];
 const slugOf = (url: string) => (url ? url.slice(url.lastIndexOf("/") + 1) : null);
 
-describe.skipIf(!hasChromium)("the fleet check on the products' own exports", () => {
+describe.skipIf(noChromium)("the fleet check on the products' own exports", () => {
   const site = browsedSite(DATA);
 
   async function check(page: Page, e: LayoutExport) {

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DeviceRecord } from "../../generator/schema/record.ts";
 import { synthRecords } from "../../generator/synth/generate.ts";
-import { axeViolations, browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { axeViolations, browsedSite, noChromium, watchedPage } from "../helpers/browser.ts";
 import { FIXTURES, tempDir } from "../helpers/build.ts";
 import { fleetExport, HOSTILE } from "../helpers/fleet-export.ts";
 import { readCalendar } from "../helpers/ical.ts";
@@ -28,7 +28,7 @@ function catalog(): string {
 const DATA = catalog();
 const RECORDS = readdirSync(path.join(DATA, "devices")).map((f) => DeviceRecord.parse(JSON.parse(readFileSync(path.join(DATA, "devices", f), "utf8"))));
 
-describe.skipIf(!hasChromium)("the fleet check in Chromium", () => {
+describe.skipIf(noChromium)("the fleet check in Chromium", () => {
   const site = browsedSite(DATA);
 
   /** A fresh page on /fleet that records every request it and its worker make, and any dialog (a script run from a cell would open one). */

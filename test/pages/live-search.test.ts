@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { synthRecords } from "../../generator/synth/generate.ts";
-import { browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { browsedSite, noChromium, watchedPage } from "../helpers/browser.ts";
 import { FIXTURES, tempDir } from "../helpers/build.ts";
 
 /** The fixtures and enough synthetic records that the index has nodes as well as leaves. */
@@ -18,7 +18,7 @@ function catalog(): string {
   return data;
 }
 
-describe.skipIf(!hasChromium)("live search in Chromium", () => {
+describe.skipIf(noChromium)("live search in Chromium", () => {
   const site = browsedSite(catalog(), { rateLimit: true });
 
   it("60 keystrokes within a minute, and more results, send no request to the API and list what it lists", { timeout: 120_000 }, async () => {

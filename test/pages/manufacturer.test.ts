@@ -12,7 +12,7 @@ import { synthRecords } from "../../generator/synth/generate.ts";
 import { periodOf } from "../../generator/derive/dates.ts";
 import { MANUFACTURER_PAGE_SIZE } from "../../generator/derive/manufacturers.ts";
 import { DEVICE_TYPE_PLURALS, DEVICE_TYPES } from "../../generator/contract/device-types.ts";
-import { axeViolations, browsedSite, hasChromium, watchedPage } from "../helpers/browser.ts";
+import { axeViolations, browsedSite, noChromium, watchedPage } from "../helpers/browser.ts";
 import { tempDir } from "../helpers/build.ts";
 
 const MAKER = "Synthcorp";
@@ -28,7 +28,7 @@ function catalog(): string {
   return data;
 }
 
-describe.skipIf(!hasChromium)("a manufacturer of 230+ devices of several types", () => {
+describe.skipIf(noChromium)("a manufacturer of 230+ devices of several types", () => {
   const site = browsedSite(catalog());
 
   it("lists every device once over linked pages of at most 50, by type, newest release first, each year charted beside its table, within a phone's width", {

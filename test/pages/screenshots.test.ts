@@ -5,7 +5,7 @@
 // reaches a picture, and the reader's clock is the build day.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasChromium, launchChromium } from "../helpers/browser.ts";
+import { noChromium, launchChromium } from "../helpers/browser.ts";
 import { SITE, buildTo, servePreview, type Preview } from "../helpers/build.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -43,7 +43,7 @@ const CHARTS: Record<string, string> = {
   "timeline-listed": "/devices/lambda-tablet",
 };
 
-describe.skipIf(!hasChromium)("screenshots against their baselines", () => {
+describe.skipIf(noChromium)("screenshots against their baselines", () => {
   let preview: Preview;
   let browser: Browser;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { periodOf } from "../../generator/derive/dates.ts";
 import { DeviceRecord, type PartialDate } from "../../generator/schema/record.ts";
-import { browsedSite, hasChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
+import { browsedSite, noChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
 import { FIXTURES } from "../helpers/build.ts";
 
 const records = readdirSync(path.join(FIXTURES, "devices"))
@@ -87,7 +87,7 @@ function expectedBands(r: DeviceRecord, row = (id: string) => id) {
   ];
 }
 
-describe.skipIf(!hasChromium)("support timelines in Chromium", () => {
+describe.skipIf(noChromium)("support timelines in Chromium", () => {
   const site = browsedSite();
 
   for (const r of records) {

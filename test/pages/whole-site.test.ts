@@ -4,7 +4,7 @@
 // compared with their baselines in screenshots.test.ts).
 import { describe, expect, it } from "vitest";
 import { attribution } from "../../generator/derive/site.ts";
-import { axeViolations, browsedSite, hasChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
+import { axeViolations, browsedSite, noChromium, sharedPage, watchedPage } from "../helpers/browser.ts";
 
 /** Every kind of page the site has. */
 const PAGES = {
@@ -26,7 +26,7 @@ const PAGES = {
   "not-found": "/no-such-page",
 };
 
-describe.skipIf(!hasChromium)("the site in Chromium", () => {
+describe.skipIf(noChromium)("the site in Chromium", () => {
   const site = browsedSite();
 
   it("finds a device by name, by alias and by model number as you type, and opens it from the keyboard", async () => {

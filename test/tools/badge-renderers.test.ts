@@ -15,7 +15,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERDICT_COLOURS, type BadgeSpec } from "../../generator/derive/badges.ts";
 import { renderBadge } from "../../generator/emit/badge.ts";
-import { hasChromium, launchChromium } from "../helpers/browser.ts";
+import { noChromium, launchChromium } from "../helpers/browser.ts";
 import { builtCatalogs } from "../helpers/catalogs.ts";
 import { mapConcurrent } from "../helpers/concurrency.ts";
 
@@ -152,7 +152,7 @@ renderers.chromium = async (svgs) =>
     .then((drawn) => drawn.map(({ width, height, base64 }) => ({ width, height, data: Buffer.from(base64, "base64") })));
 
 /** Skipped where a renderer is missing, except on CI (.ci/run installs them), where a missing one fails. */
-const skip: Record<string, boolean> = { resvg: false, librsvg: !hasRsvg && !process.env.CI, chromium: !hasChromium && !process.env.CI };
+const skip: Record<string, boolean> = { resvg: false, librsvg: !hasRsvg && !process.env.CI, chromium: noChromium };
 
 describe("badges in Chromium, resvg and librsvg", () => {
   const dist = builtCatalogs();

@@ -18,11 +18,20 @@ const ENTRIES_FOLLOWED = 150;
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => name === "link" || name === "entry" });
 type Link = { rel?: string; href: string; title?: string };
 
+/**
+ * A GET as a reader makes it: parsing a month of thousands of entries holds
+ * this process, and the in-process preview, for seconds, after which a request
+ * may be written on a kept-alive socket the server is just closing for
+ * idleness (ECONNRESET); a reader retries such an idempotent request once on a
+ * new connection, as RFC 9112 §9.3.1 allows and browsers do.
+ */
+const get = (url: string) => fetch(url).catch((e: Error & { cause?: { code?: string } }) => (e.cause?.code === "ECONNRESET" ? fetch(url) : Promise.reject(e)));
+
 /** Every document of a feed from its subscription document back along prev-archive, with its items and feed-level links. */
 async function walk(url: string) {
   const docs: { url: string; items: ReturnType<typeof parseFeed>["items"]; links: Link[] }[] = [];
   for (let at: string | undefined = url; at; ) {
-    const res = await fetch(at);
+    const res = await get(at);
     expect(res.status, at).toBe(200);
     const text = await res.text();
     const links = (xml.parse(text).feed.link ?? []) as Link[];
@@ -48,7 +57,7 @@ describe("the feed in a feed reader", () => {
       for (const item of spread(items, ENTRIES_FOLLOWED)) {
         const where = `${catalog}: ${item.id}`;
         if (!item.url) continue;
-        const page = await fetch(item.url);
+        const page = await get(item.url);
         followed += 1;
         const type = page.headers.get("content-type") ?? "";
         if (page.status !== 200 || !type.startsWith("text/html")) {
@@ -59,7 +68,7 @@ describe("the feed in a feed reader", () => {
         if (!tags.some((t) => t.name === "title") || !tags.some((t) => t.name === "h1") || !text.trim())
           found.push(`${where}: ${item.url} is no readable page`);
         for (const href of (item.content ?? "").matchAll(/href="([^"]+)"/g)) {
-          const linked = await fetch(href[1]!.replaceAll("&amp;", "&"));
+          const linked = await get(href[1]!.replaceAll("&amp;", "&"));
           if (linked.status !== 200) found.push(`${where}: content link ${href[1]} answered ${linked.status}`);
         }
       }

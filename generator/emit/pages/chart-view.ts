@@ -11,5 +11,3 @@ export function chartView(chart: Chart | null, id: string, describedBy = `${id}-
   if (!chart) return null;
   return { id, svg: timelineSvg(chart, { id, labelledBy: `${id}-caption`, describedBy }), words: chart.rows.map((r) => r.words) };
 }
-
-export type ChartView = ReturnType<typeof chartView>;

@@ -67,5 +67,3 @@ export function deviceViews(catalog: Pick<Catalog, "published">, site: Site) {
     staleDays: STALE_SOURCE_DAYS,
   });
 }
-
-export type DeviceView = ReturnType<ReturnType<typeof deviceViews>>;

@@ -1,7 +1,9 @@
-// iCalendar line folding (ics-fold.ts): RFC 5545 §3.1, no line over 75
-// octets, never splitting a UTF-8 character, and unfolding gives the text back.
+// iCalendar events and line folding (ics.ts): RFC 5545 §3.1, no line over 75
+// octets, never splitting a UTF-8 character, and unfolding gives the text
+// back; reminders after every property, and an event without them the same
+// with or without.
 import { describe, expect, it } from "vitest";
-import { fold } from "./ics-fold.ts";
+import { fold, icsEvent, type IcsEvent } from "./ics.ts";
 
 const octets = (s: string) => new TextEncoder().encode(s).length;
 /** RFC 5545 unfolding: a CRLF followed by one space is removed. */
@@ -52,4 +54,38 @@ describe("fold", () => {
   });
 
   it("leaves an empty text empty", () => expect(fold("")).toBe(""));
+});
+
+describe("icsEvent", () => {
+  const event: IcsEvent = {
+    uid: "alpha-phone/security@example.org",
+    start: "2031-10-01",
+    endExclusive: "2031-11-01",
+    stamp: "2026-01-05",
+    summary: "Alpha Phone: security updates end",
+    description: `Documented end: ${"October 2031, ".repeat(8)}and a line break\nafter it`,
+    url: "https://example.org/devices/alpha-phone",
+  };
+  const reminded = { ...event, reminders: [{ days: 30, description: "In 30 days" }] };
+
+  it.each([
+    ["without reminders", event, 0],
+    ["with a reminder", reminded, 1],
+  ])("%s: one all-day VEVENT, folded, %d VALARM after the URL", (_, e, alarms) => {
+    const { text } = icsEvent(e);
+    for (const l of lines(text)) expect(octets(l)).toBeLessThanOrEqual(75);
+    const unfolded = unfold(text);
+    expect(unfolded.startsWith("BEGIN:VEVENT\r\n")).toBe(true);
+    expect(unfolded.endsWith("END:VEVENT\r\n")).toBe(true);
+    expect(unfolded).toContain("DTSTART;VALUE=DATE:20311001\r\n");
+    expect(unfolded).toContain("DTEND;VALUE=DATE:20311101\r\n");
+    expect(unfolded).toContain("DESCRIPTION:Documented end: October 2031\\, ");
+    expect(unfolded.match(/BEGIN:VALARM/g) ?? []).toHaveLength(alarms);
+    if (alarms) expect(unfolded.indexOf("BEGIN:VALARM")).toBeGreaterThan(unfolded.indexOf("\r\nURL"));
+  });
+
+  it("writes the same event without its reminders as plain, and an event with none the same both ways", () => {
+    expect(icsEvent(reminded).plain).toBe(icsEvent(event).text);
+    expect(icsEvent(event).plain).toBe(icsEvent(event).text);
+  });
 });
