@@ -119,6 +119,9 @@ describe("statements that name some markets speak for those markets only", () =>
   it("the same statements for a phone sold only where they speak: the verdict stands", () => {
     expect(headline([ended(["IN", "RU"]), ended(["TR"])], undefined, ["IN", "RU", "TR"])).toBe("No security updates; when they ended is not documented");
   });
+  it("a statement scoped to every market (GLOBAL) speaks for all of them", () => {
+    expect(headline([ended(["GLOBAL"]), ended(["IN"])], undefined, ["US"])).toBe("No security updates; when they ended is not documented");
+  });
   it("a statement for every market decides alone", () => {
     expect(headline([{ ended: true }, ended(["IN"])], undefined, ["GLOBAL"])).toBe("No security updates; when they ended is not documented");
   });

@@ -261,6 +261,7 @@ function decidingParts(security: Commitment[]): { deciding: Commitment[]; compon
 export function marketsSpokenFor(r: Pick<DeviceRecord, "variants">, cs: Commitment[]): string[] | null {
   if (!cs.length || cs.some((c) => !c.scope.regions)) return null;
   const covered = new Set(cs.flatMap((c) => c.scope.regions!));
+  if (covered.has("GLOBAL")) return null;
   return r.variants.some((v) => v.regions.some((m) => !covered.has(m))) ? [...covered].sort() : null;
 }
 

@@ -197,7 +197,7 @@ describe("commitments that differ by region, model or component", () => {
   it("the badge, the device page and the calendar carry the same", () => {
     for (const r of varied()) {
       const { verdict } = JSON.parse(file(`api/v1/devices/${r.slug}.json`));
-      const label = new XMLParser({ ignoreAttributes: false }).parse(file(`api/v1/badge/${r.slug}.svg`)).svg["@_aria-label"];
+      const label = new XMLParser({ ignoreAttributes: false, htmlEntities: true }).parse(file(`api/v1/badge/${r.slug}.svg`)).svg["@_aria-label"];
       // The badge says the headline word for word ("(unconfirmed)" included), as docs/API.md promises; the page says it and the precise label.
       expect(label, r.slug).toBe(`support: ${verdict.headline}`);
       const page = pageText(file(`devices/${r.slug}.html`));

@@ -30,6 +30,7 @@ const ABSENT: Record<Output, Record<string, string>> = {
     "evidence.recallReview[].sourceIds[]": NOT_A_SUPPORT_ROW,
     "evidence.repairability[].euLabel.batteryEnduranceCycles": NOT_A_SUPPORT_ROW,
     "evidence.repairability[].euLabel.firstOnMarket": NOT_A_SUPPORT_ROW,
+    "evidence.repairability[].euLabel.subScores.fasteners": NOT_A_SUPPORT_ROW,
     "evidence.repairability[].euLabel.subScores.disassemblyDepth": NOT_A_SUPPORT_ROW,
     "evidence.repairability[].euLabel.subScores.repairInformation": NOT_A_SUPPORT_ROW,
     "evidence.repairability[].euLabel.subScores.spareParts": NOT_A_SUPPORT_ROW,

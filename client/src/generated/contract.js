@@ -120,13 +120,14 @@ var API = {
       (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month.slice(0, 4)}/${p.month}.xml`
     )
   ),
-  /** The subscription document of the change feed: the months not yet archived, linking the newest archive. */
+  /** The subscription document of the change feed: the newest entries of the months not yet archived, linking the newest month document. */
   feed: answer(
     MEDIA.atom,
     resource("api", "/feed.xml", () => "/feed.xml")
   ),
   /**
-   * An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM). Stored in a folder
+   * An archive document (RFC 5005 §4) of /feed.xml: its entries dated in one month (YYYY-MM); before the month is
+   * archived, its older entries the subscription document has no room for. Stored in a folder
    * per year (as a manufacturer's archives), so no folder of the output grows with the years beyond twelve files.
    */
   feedArchive: answer(
