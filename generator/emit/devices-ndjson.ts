@@ -5,13 +5,19 @@
 // build never joins it into one string.
 import { deviceDocument } from "../derive/documents.ts";
 import { API } from "../contract/resources.ts";
+import { outputMemo } from "../derive/memo.ts";
+import type { DeviceRecord } from "../schema/record.ts";
 import type { Emitter } from "./context.ts";
+
+/** A record's line, kept for a watch session's later rebuilds (a single build keeps none). */
+const sessionLines = outputMemo((r, site) => `${JSON.stringify(deviceDocument(r, site))}\n`);
 
 export const devicesNdjson: Emitter = {
   name: "devices-ndjson",
-  emit({ catalog, site, out }) {
+  emit({ catalog, site, out, watching }) {
+    const lineOf = watching ? sessionLines(true) : (r: DeviceRecord) => `${JSON.stringify(deviceDocument(r, site))}\n`;
     function* lines() {
-      for (const r of catalog.published) yield `${JSON.stringify(deviceDocument(r, site))}\n`;
+      for (const r of catalog.published) yield lineOf(r, site);
     }
     out.writeParts(API.devicesNdjson.file({}), lines());
   },

@@ -17,6 +17,15 @@ import { API } from "../contract/resources.ts";
 import { MEDIA } from "../contract/media.ts";
 import { manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import type { Emitter } from "./context.ts";
+import { recordViews } from "./record-views.ts";
+
+/** What the feeds hold of a record, published or withdrawn: its entries, and its maker (which feeds it is in, their names and links). */
+const views = recordViews("feed", (r, site) =>
+  JSON.stringify([
+    r.manufacturer,
+    changeEntries(r.publication.state === "published" ? { published: [r], withdrawn: [] } : { published: [], withdrawn: [r] }, site),
+  ]),
+);
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -240,7 +249,9 @@ function archiveDocument({ spec, pages: { archives } }: FeedPlan, i: number, tex
 
 export const feed: Emitter = {
   name: "feed",
-  emit({ catalog, site, out }) {
+  emit(ctx) {
+    if (views.unchanged(ctx)) return;
+    const { catalog, site, out } = ctx;
     const u = urls(site);
     const makers = manufacturersOf(catalog);
     const entries = changeEntries(catalog, site);
@@ -298,14 +309,20 @@ export const feed: Emitter = {
       return new Map(list.map((e, i) => [e, texts[i]!]));
     };
     const into = new DocumentBytes();
+    const files: string[] = [];
     for (const { month, entries: list } of whole.pages.archives) {
       const texts = textsFor(list);
       for (const plan of plans) {
         const i = plan.archiveIndex.get(month);
-        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, texts, site, into));
+        if (i !== undefined) {
+          out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, texts, site, into));
+          files.push(plan.spec.archiveFile(month));
+        }
       }
     }
     const texts = textsFor(whole.pages.current);
     for (const plan of plans) out.write(plan.spec.file, subscriptionDocument(plan, texts, site, into));
+    // In place, an archive month an edit emptied is removed.
+    views.written(ctx, files);
   },
 };

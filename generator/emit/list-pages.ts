@@ -13,10 +13,18 @@ import { problem } from "../contract/problems.ts";
 import { RATE_LIMIT } from "../contract/rate-limit.ts";
 import { DEVICE_TYPES } from "../contract/device-types.ts";
 import type { Emitter } from "./context.ts";
+import { recordViews } from "./record-views.ts";
+
+/** What the pages and the index hold of a published record: its summary (an item), its type and what its search line is made of. */
+const views = recordViews("list", (r, site) =>
+  r.publication.state === "published" ? JSON.stringify([deviceSummary(r, site), r.deviceType, r.name, r.aliases, r.manufacturer, r.variants]) : "",
+);
 
 export const listPages: Emitter = {
   name: "list",
-  emit({ catalog, site, out }) {
+  emit(ctx) {
+    if (views.unchanged(ctx)) return;
+    const { catalog, site, out } = ctx;
     const records = catalog.published;
     // Each item serialized as its page is written, and let go after: serializing an item twice (it is on two walks) costs less
     // than holding every item's text at once, which the collector would walk again and again.
@@ -45,5 +53,6 @@ export const listPages: Emitter = {
         req = { ...req, cursor: result.nextCursor, after: result.page.keys.at(-1)! };
       }
     }
+    views.written(ctx);
   },
 };

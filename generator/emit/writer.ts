@@ -68,6 +68,11 @@ export class OutputWriter {
     for (const d of this.dirs) if (d === abs || d.startsWith(abs + path.sep)) this.dirs.delete(d);
   }
 
+  /** Remove a file an earlier build wrote here that this one does not (watch mode's rebuilds in place). */
+  remove(relPath: string): void {
+    rmSync(path.join(this.root, relPath), { force: true });
+  }
+
   json(relPath: string, value: unknown): void {
     this.write(relPath, `${JSON.stringify(value, null, 2)}\n`);
   }
