@@ -185,7 +185,18 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   for (const e of emitters) {
     const start = performance.now();
     try {
-      await e.emit({ catalog, osReleases: os.files, site: opts.site, out, layout, maxFolderEntries, only, watching: opts.watch !== undefined, kept });
+      await e.emit({
+        catalog,
+        osReleases: os.files,
+        site: opts.site,
+        out,
+        layout,
+        maxFolderEntries,
+        only,
+        watching: opts.watch !== undefined,
+        kept,
+        log: opts.log,
+      });
     } catch (err) {
       if (!inPlace) await rm(workDir, { recursive: true, force: true });
       forget(opts.watch);

@@ -31,6 +31,8 @@ export interface EmitContext {
    * in a single build. Emptied when a rebuild fails, so the next is whole.
    */
   kept?: Map<string, unknown>;
+  /** The build's progress log (none under --quiet): where a library's own summary lines go. */
+  log?: (line: string) => void;
 }
 
 /** One output family. Emitters are independent of each other and may run in any order. */

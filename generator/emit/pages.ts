@@ -15,8 +15,8 @@ const LISTED = "pages:listed";
 export const pages: Emitter = {
   name: "eleventy",
   async emit(ctx) {
-    const { catalog, site, out, layout, only, kept } = ctx;
-    const sitePages = await renderPages({ catalog, site, out, layout, only });
+    const { catalog, site, out, layout, only, kept, log } = ctx;
+    const sitePages = await renderPages({ catalog, site, out, layout, only, log });
     // A rebuild in place renders only the edited records' manufacturer pages; the catalog's shape is unchanged (build.ts), so
     // its site pages are the last whole build's. The sitemap is written again all the same: a device's lastmod may have moved.
     if (!only) kept?.set(LISTED, sitePages);
