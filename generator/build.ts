@@ -134,6 +134,9 @@ async function writeDeployConfig(outDir: string, layout: Layout): Promise<void> 
   await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
 }
 
+/** Where a watch session keeps the last build's ETag manifest (WatchMemory.kept). */
+const ETAGS = "build:etags";
+
 /** After a failed rebuild, what the outputs remember may no longer match the output folder: the next rebuild is whole. */
 function forget(watch: WatchMemory | undefined): void {
   if (!watch) return;
@@ -176,6 +179,8 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   }
   const out = new OutputWriter(workDir);
   const kept = opts.watch ? (opts.watch.kept ??= new Map()) : undefined;
+  // In place, an output left as it is keeps its large files' ETags from the last build's manifest.
+  if (inPlace) Object.assign(out.etags, kept!.get(ETAGS));
 
   // Emitters run one after another on this thread: on two cores, overlapping
   // the pages with the API emitters (once on a worker thread) saved a few
@@ -227,6 +232,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     stages.swap = round(performance.now() - t0);
   }
   if (opts.watch) opts.watch.last = { records: current, shape };
+  kept?.set(ETAGS, out.etags);
   return {
     ok: true,
     problems: [],
