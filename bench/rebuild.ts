@@ -7,19 +7,24 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { measureBuild } from "./full-build.ts";
 import { recordText } from "../generator/schema/record.ts";
-import { exitOf, freePort, NOW, ROOT, round, spawnTs, stopChild, waitForHttp } from "./lib.ts";
+import { exitOf, freePort, NOW, quantile, ROOT, round, spawnTs, stopChild, waitForHttp } from "./lib.ts";
 
 export interface RebuildResult {
   mode: "full rebuild" | "watch mode: npm start";
   slug: string;
-  /** Full rebuild: spawn to exit of the build process. Watch: file written to changed JSON served. */
+  /** Full rebuild: spawn to exit of the build process. Watch: file written to changed JSON served, the median of TIMED_EDITS edits. */
   endToEndMs: number;
+  /** Watch mode only: each timed edit's end-to-end time, in order. */
+  endToEndRunsMs?: number[];
   /** Full rebuild only: the build() call itself, start-up excluded, and its stages (swap includes removing the old dist/). */
   buildMs?: number;
   stages?: Record<string, number>;
-  /** Watch mode only: the rebuild time the watcher itself logged for the timed edit. */
+  /** Watch mode only: the rebuild times the watcher itself logged for the timed edits, their median. */
   rebuildMs?: number;
 }
+
+/** Edits timed one after another in watch mode: the machine is shared, so one edit's time says little. */
+const TIMED_EDITS = 5;
 
 const START_CLI = path.join(ROOT, "generator/cli/start.ts");
 
@@ -67,19 +72,31 @@ async function watchMode(catalogDir: string, distDir: string, cli: string): Prom
   const exited = exitOf(child);
   try {
     await waitForHttp(`http://127.0.0.1:${port}/`, exited, 15 * 60_000);
-    // A first edit proves the watcher is live; once its rebuild has finished (not only the record served), the second is timed.
+    // A first edit proves the watcher is live; once its rebuild has finished (not only the record served), the next ones are timed.
     const slug = editRecord(catalogDir, "warm-up");
     const url = `http://127.0.0.1:${port}/api/v1/devices/${slug}`;
     const t = performance.now();
     await servedWithin(url, "warm-up", t, 5 * 60_000, exited);
     while (rebuilt().length < 1 && performance.now() - t < 5 * 60_000) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
-    const before = rebuilt().length;
-    const t0 = performance.now();
-    editRecord(catalogDir, "timed", slug);
-    const endToEndMs = await servedWithin(url, "timed", t0, 120_000, exited);
-    await new Promise((r) => setTimeout(r, 500));
-    return { mode: "watch mode: npm start", slug, endToEndMs: round(endToEndMs), rebuildMs: rebuilt()[before] };
+    const runs: number[] = [];
+    const logged: number[] = [];
+    for (let i = 1; i <= TIMED_EDITS; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const before = rebuilt().length;
+      const t0 = performance.now();
+      editRecord(catalogDir, `timed ${i}`, slug);
+      runs.push(round(await servedWithin(url, `timed ${i}`, t0, 120_000, exited)));
+      // The next edit starts once this one's rebuild has finished (the record may be served before the rebuild ends).
+      while (rebuilt().length <= before && performance.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 50));
+      logged.push(rebuilt()[before]!);
+    }
+    return {
+      mode: "watch mode: npm start",
+      slug,
+      endToEndMs: quantile(runs, 0.5),
+      endToEndRunsMs: runs,
+      rebuildMs: quantile(logged, 0.5),
+    };
   } finally {
     await stopChild(child);
   }

@@ -21,6 +21,8 @@ export interface SizeResult {
   overBaseline?: number;
   /** Our build's CPU time ÷ the baseline's, run alternating: the median of the rounds' ratios. */
   cpuOverBaseline?: number;
+  /** Our build's CPU ÷ the write floor's CPU: the median of alternating rounds' ratios. */
+  cpuOverFloor?: number;
   /** Our build() wall time ÷ the write floor's wall time. */
   overFloor?: number;
 }
@@ -119,6 +121,14 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
     refNote,
   );
   add(
+    "full build CPU ÷ write-floor CPU at 10k (alternating runs; reported, no limit set)",
+    ref?.cpuOverFloor !== undefined
+      ? `${ref.cpuOverFloor}× (${s(ref.build?.cpuMs)} s vs ${s(ref.floor?.cpuMs)} s)`
+      : failed(ref, "build") || failed(ref, "floor"),
+    null,
+    refNote,
+  );
+  add(
     "full build ≤ 3× write floor at 10k",
     ref?.overFloor !== undefined ? `${ref.overFloor}× (${s(ref.build?.wallMs)} s vs ${s(ref.floor?.wallMs)} s)` : failed(ref, "build") || failed(ref, "floor"),
     ref?.overFloor !== undefined ? ref.overFloor <= 3 : ref?.build ? null : false,
@@ -160,7 +170,7 @@ export function evaluateTargets(r: Omit<Results, "targets">): Target[] {
   const edit = churnCase("(c)");
   const churnNote = r.churn && r.churn.devices !== 10_000 ? `read at ${n(r.churn.devices)} devices` : undefined;
   add(
-    "next-day rebuild ≤ 6 files per verdict transition + 20 (10k)",
+    "next-day rebuild ≤ 20 files per verdict transition + 20 (10k)",
     nextDay && `${n(nextDay.files)} files for ${nextDay.transitions} transitions (limit ${nextDay.limit})`,
     nextDay?.pass,
     churnNote,
@@ -237,6 +247,7 @@ export function render(r: Results): string {
         "CPU ÷ baseline CPU",
         "write floor",
         "÷ floor",
+        "CPU ÷ floor CPU",
         "load 1m",
       ],
       r.perSize.map((p) => [
@@ -256,6 +267,7 @@ export function render(r: Results): string {
         p.cpuOverBaseline ?? "",
         s(p.floor?.wallMs),
         p.overFloor ?? "",
+        p.cpuOverFloor ?? "",
         p.build?.load1m ?? "",
       ]),
     ),
@@ -318,7 +330,7 @@ export function render(r: Results): string {
           .join(", ")})`
       : "";
     out.push(
-      `One-record change at ${n(b.devices)} devices (${b.mode}, record ${b.slug}): ${s(b.endToEndMs)} s end to end${b.buildMs !== undefined ? `, of which build() ${s(b.buildMs)} s${stages}` : ""}${b.rebuildMs !== undefined ? `; the watcher logged its rebuild as ${s(b.rebuildMs)} s` : ""}`,
+      `One-record change at ${n(b.devices)} devices (${b.mode}, record ${b.slug}): ${s(b.endToEndMs)} s end to end${b.endToEndRunsMs ? ` (median of ${b.endToEndRunsMs.map(s).join(", ")} s)` : ""}${b.buildMs !== undefined ? `, of which build() ${s(b.buildMs)} s${stages}` : ""}${b.rebuildMs !== undefined ? `; the watcher logged its rebuild as ${s(b.rebuildMs)} s` : ""}`,
       "",
     );
   }

@@ -16,7 +16,7 @@ import { loadAverage, machine } from "./machine.ts";
 import { measurePreviewLoad } from "./preview-load.ts";
 import { measureRebuild } from "./rebuild.ts";
 import { evaluateTargets, render, type ListCoreSize, type Measured, type Results, type SearchIndexSize, type SizeResult } from "./report.ts";
-import { measureWriteFloor } from "./write-floor.ts";
+import { measureWriteFloor, type FloorResult } from "./write-floor.ts";
 
 const { values: flags } = parseArgs({
   options: { sizes: { type: "string" }, quick: { type: "boolean", default: false }, repeat: { type: "string", default: "1" }, scratch: { type: "string" } },
@@ -57,38 +57,35 @@ async function attempt<T>(what: string, errors: Record<string, string>, f: () =>
   }
 }
 
-/**
- * The fastest of --repeat runs (the one least disturbed by other work on the
- * machine), each into a fresh output folder, with every run's wall time; peak
- * RSS is the highest of the runs (a memory limit must hold for every run).
- */
-async function fastest<T extends Usage>(outDir: string, f: () => Promise<T>): Promise<T> {
-  const runs: T[] = [];
-  for (let i = 0; i < repeat; i++) runs.push(await once(outDir, f));
-  return fastestOf(runs);
-}
-
 /** One run into a fresh output folder. */
 async function once<T>(outDir: string, f: () => Promise<T>): Promise<T> {
   rmSync(outDir, { recursive: true, force: true });
   return f();
 }
 
+/**
+ * The fastest of --repeat runs (the one least disturbed by other work on the
+ * machine), with every run's wall time; peak RSS is the highest of the runs
+ * (a memory limit must hold for every run).
+ */
 function fastestOf<T extends Usage>(runs: T[]): T {
   const best = runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
   return { ...best, peakRssMB: Math.max(...runs.map((r) => r.peakRssMB)), runsMs: runs.map((r) => r.wallMs) };
 }
 
 /**
- * The build and the bare Eleventy baseline, alternating (build, baseline, build,
- * baseline, ...), so load from other work on the machine weighs on both alike;
- * the CPU ratio is the median of the rounds' ratios.
+ * The build, the bare Eleventy baseline and the write floor (the build's own
+ * files written by plain Node), alternating (build, baseline, floor, build,
+ * ...), so load from other work on the machine and the disk's swings weigh on
+ * all three alike; each CPU ratio is the median of the rounds' ratios.
  */
 async function buildBesideBaseline(devices: number, errors: Record<string, string>) {
   const dir = (name: string) => path.join(work, `${devices}`, name);
   const builds: BuildResult[] = [];
   const baselines: BaselineResult[] = [];
-  const ratios: number[] = [];
+  const floors: FloorResult[] = [];
+  const overBaseline: number[] = [];
+  const overFloor: number[] = [];
   for (let i = 0; i < repeat; i++) {
     say(`${devices}: full build${repeat > 1 ? ` (round ${i + 1} of ${repeat})` : ""}`);
     const build = await attempt("build", errors, () => once(dir("dist"), () => measureBuild(dir("catalog"), dir("dist"))), `${devices}: `);
@@ -97,12 +94,21 @@ async function buildBesideBaseline(devices: number, errors: Record<string, strin
     const baseline = await attempt("baseline", errors, () => once(dir("baseline"), () => measureBaseline(dir("catalog"), dir("baseline"))), `${devices}: `);
     rmSync(dir("baseline"), { recursive: true, force: true });
     if (baseline) baselines.push(baseline);
-    if (build && baseline) ratios.push(build.cpuMs / baseline.cpuMs);
+    if (build && baseline) overBaseline.push(build.cpuMs / baseline.cpuMs);
+    if (!build) continue;
+    say(`${devices}: write floor`);
+    const floor = await attempt("floor", errors, () => once(dir("floor"), () => measureWriteFloor(dir("dist"), dir("floor"))), `${devices}: `);
+    rmSync(dir("floor"), { recursive: true, force: true });
+    if (floor) floors.push(floor);
+    if (floor) overFloor.push(build.cpuMs / floor.cpuMs);
   }
+  const median = (xs: number[]) => (xs.length ? round(quantile(xs, 0.5), 2) : undefined);
   return {
     build: builds.length ? fastestOf(builds) : undefined,
     baseline: baselines.length ? fastestOf(baselines) : undefined,
-    cpuOverBaseline: ratios.length ? round(quantile(ratios, 0.5), 2) : undefined,
+    floor: floors.length ? fastestOf(floors) : undefined,
+    cpuOverBaseline: median(overBaseline),
+    cpuOverFloor: median(overFloor),
   };
 }
 
@@ -111,12 +117,7 @@ async function measureSize(devices: number): Promise<SizeResult> {
   const errors: Record<string, string> = {};
   say(`${devices}: synthesizing catalog`);
   await synthCatalog(devices, dir("catalog"));
-  const { build, baseline, cpuOverBaseline } = await buildBesideBaseline(devices, errors);
-  say(`${devices}: write floor`);
-  const floor = build
-    ? await attempt("floor", errors, () => fastest(dir("floor"), () => measureWriteFloor(dir("dist"), dir("floor"))), `${devices}: `)
-    : undefined;
-  rmSync(dir("floor"), { recursive: true, force: true });
+  const { build, baseline, floor, cpuOverBaseline, cpuOverFloor } = await buildBesideBaseline(devices, errors);
   if (devices !== refSize) rmSync(path.join(work, `${devices}`), { recursive: true, force: true });
   return {
     devices,
@@ -127,6 +128,7 @@ async function measureSize(devices: number): Promise<SizeResult> {
     msPerDevice: build && round(build.wallMs / devices, 3),
     overBaseline: build && baseline && round(build.wallMs / baseline.wallMs, 2),
     cpuOverBaseline,
+    cpuOverFloor,
     overFloor: build && floor && round(build.wallMs / floor.wallMs, 2),
   };
 }

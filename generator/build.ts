@@ -3,7 +3,8 @@
 // previous output untouched; a killed one leaves its temporary folder, which
 // the next build clears. In watch mode, an edit that keeps the catalog's
 // shape (same slugs, redirects and withdrawals) rewrites in place only the
-// per-device files of the edited records, plus the catalog-wide files.
+// per-device files of the edited records, and each catalog-wide output that an
+// edited record's view of it changed (emit/record-views.ts).
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -27,6 +28,8 @@ export interface WatchMemory {
   cache: ValidationCache;
   /** The last build's published and withdrawn records by slug, and its shape. */
   last?: { records: Map<string, DeviceRecord>; shape: string };
+  /** What the outputs remember of their last write (EmitContext.kept). */
+  kept?: Map<string, unknown>;
 }
 
 export interface BuildOptions {
@@ -102,9 +105,19 @@ async function clearStale(outDir: string): Promise<void> {
   }
 }
 
-/** Everything but the content of records: if it is unchanged, per-device files of other records stay valid. */
+/**
+ * Everything but the content of records: if it is unchanged, per-device files
+ * of other records stay valid, and so does the set of site pages. A record's
+ * manufacturer and type are part of it: they decide which manufacturer pages,
+ * feeds, calendars and A–Z pages exist and hold it, so changing one rebuilds whole.
+ */
 function shapeOf(catalog: Catalog, site: Site): string {
-  return JSON.stringify([site, catalog.published.map((r) => r.slug), catalog.withdrawn.map((r) => [r.slug, r.publication]), catalog.redirects]);
+  return JSON.stringify([
+    site,
+    catalog.published.map((r) => [r.slug, r.manufacturer, r.deviceType]),
+    catalog.withdrawn.map((r) => [r.slug, r.manufacturer, r.publication]),
+    catalog.redirects,
+  ]);
 }
 
 /**
@@ -120,6 +133,16 @@ async function writeDeployConfig(outDir: string, layout: Layout): Promise<void> 
   const file = path.join(path.dirname(outDir), ".netlify/v1/config.json");
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, jsonText(config));
+}
+
+/** Where a watch session keeps the last build's ETag manifest (WatchMemory.kept). */
+const ETAGS = "build:etags";
+
+/** After a failed rebuild, what the outputs remember may no longer match the output folder: the next rebuild is whole. */
+function forget(watch: WatchMemory | undefined): void {
+  if (!watch) return;
+  watch.last = undefined;
+  watch.kept?.clear();
 }
 
 export async function build(opts: BuildOptions): Promise<BuildReport> {
@@ -156,6 +179,9 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     await rm(workDir, { recursive: true, force: true });
   }
   const out = new OutputWriter(workDir);
+  const kept = opts.watch ? (opts.watch.kept ??= new Map()) : undefined;
+  // In place, an output left as it is keeps its large files' ETags from the last build's manifest.
+  if (inPlace) Object.assign(out.etags, kept!.get(ETAGS));
 
   // Emitters run one after another on this thread: on two cores, overlapping
   // the pages with the API emitters (once on a worker thread) saved a few
@@ -165,9 +191,21 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   for (const e of emitters) {
     const start = performance.now();
     try {
-      await e.emit({ catalog, osReleases: os.files, site: opts.site, out, layout, maxFolderEntries, only, watching: opts.watch !== undefined });
+      await e.emit({
+        catalog,
+        osReleases: os.files,
+        site: opts.site,
+        out,
+        layout,
+        maxFolderEntries,
+        only,
+        watching: opts.watch !== undefined,
+        kept,
+        log: opts.log,
+      });
     } catch (err) {
       if (!inPlace) await rm(workDir, { recursive: true, force: true });
+      forget(opts.watch);
       throw err;
     }
     stages[e.name] = round(performance.now() - start);
@@ -181,6 +219,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     largestFolder = (await folderSizes(workDir))[0]!;
     if (largestFolder.entries > maxFolderEntries) {
       await rm(workDir, { recursive: true, force: true });
+      forget(opts.watch);
       throw new Error(
         `the output folder "${largestFolder.folder}" would hold ${largestFolder.entries} entries; Netlify refuses a deploy with a folder of more than ${maxFolderEntries} (generator/derive/layout.ts)`,
       );
@@ -194,6 +233,7 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     stages.swap = round(performance.now() - t0);
   }
   if (opts.watch) opts.watch.last = { records: current, shape };
+  kept?.set(ETAGS, out.etags);
   return {
     ok: true,
     problems: [],

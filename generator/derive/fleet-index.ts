@@ -32,6 +32,13 @@ const takesOf = (r: DeviceRecord): string | null => {
   return last ? `${last.os} ${last.last}` : null;
 };
 
+/** A published record's row of the index: its name, maker, verdict, documented ends, upcoming ends and last OS version. */
+export function fleetDevice(r: DeviceRecord, site: Site): FleetIndex["devices"][number] {
+  const { code, headline } = deviceSummary(r, site).verdict;
+  const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary, e.stamp]);
+  return [r.name, r.manufacturer, code, headline, r.support.security.map(endOf), r.support.os.map(endOf), upcoming, takesOf(r)];
+}
+
 /** The index of the published records (in slug order, as catalogOf gives them). */
 export function fleetIndex(published: readonly DeviceRecord[], site: Site): FleetIndex {
   const position = new Map(published.map((r, i) => [r.slug, i]));
@@ -43,11 +50,7 @@ export function fleetIndex(published: readonly DeviceRecord[], site: Site): Flee
     attribution: attribution(site).text,
     license: urls(site).license(),
     index: formatListIndex([...published], site),
-    devices: published.map((r) => {
-      const { code, headline } = deviceSummary(r, site).verdict;
-      const upcoming = upcomingEnds(r, site).map((e): FleetEvent => [e.uid, e.start, e.endExclusive, e.summary, e.stamp]);
-      return [r.name, r.manufacturer, code, headline, r.support.security.map(endOf), r.support.os.map(endOf), upcoming, takesOf(r)];
-    }),
+    devices: published.map((r) => fleetDevice(r, site)),
     identifiers,
   };
 }

@@ -19,11 +19,20 @@ export interface EmitContext {
   /**
    * Watch mode: only these records changed, and `out` writes over the last
    * build in place. Per-device files of other records are still current;
-   * catalog-wide files are always written whole.
+   * a catalog-wide output is left as it is when no edited record's view of
+   * it changed (emit/record-views.ts), and written whole otherwise.
    */
   only?: ReadonlySet<string>;
   /** The build is one of a watch session's: an output's own memos serve its later rebuilds (derive/memo.ts outputMemo). */
   watching: boolean;
+  /**
+   * A watch session's store, lasting the session: what the outputs remember
+   * of their last write (emit/record-views.ts), by a key of their own. Absent
+   * in a single build. Emptied when a rebuild fails, so the next is whole.
+   */
+  kept?: Map<string, unknown>;
+  /** The build's progress log (none under --quiet): where a library's own summary lines go. */
+  log?: (line: string) => void;
 }
 
 /** One output family. Emitters are independent of each other and may run in any order. */

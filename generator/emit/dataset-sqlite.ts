@@ -20,6 +20,9 @@ import initSqlJs from "sql.js";
 import type { Database } from "sql.js";
 import { ABOUT_TABLE, aboutRows, SQLITE_TABLES, type Column } from "../derive/sqlite-tables.ts";
 import { API } from "../contract/resources.ts";
+import { outputMemo } from "../derive/memo.ts";
+import type { Site } from "../derive/site.ts";
+import type { DeviceRecord } from "../schema/record.ts";
 import type { Emitter } from "./context.ts";
 
 /** SQLite's default page size, written down so a different library default cannot change the bytes. */
@@ -35,6 +38,13 @@ const ROOM_MIN = 4 * 1024 * 1024;
 const LOAD_PRAGMAS = ["PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF", "PRAGMA temp_store = MEMORY", "PRAGMA locking_mode = EXCLUSIVE"];
 /** PRAGMA user_version: the version of the schema in docs/dumps.md; raised when a table or column changes. */
 export const SQLITE_SCHEMA_VERSION = 2;
+
+/**
+ * A record's rows of every table, kept for a watch session's later rebuilds
+ * (derive/memo.ts outputMemo). A single build derives them record by record
+ * as it inserts them and keeps none, so no table's rows are held whole.
+ */
+const sessionRows = outputMemo((r, site) => SQLITE_TABLES.map((t) => t.rows(r, site)));
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const columnSql = (c: Column) => `${quote(c.name)} ${c.type}${c.required ? " NOT NULL" : ""}`;
@@ -80,7 +90,8 @@ function blankFile(SQL: SqlJs, room: number): Uint8Array {
 
 export const datasetSqlite: Emitter = {
   name: "dataset-sqlite",
-  async emit({ catalog, site, out }) {
+  async emit({ catalog, site, out, watching }) {
+    const rowsOf = watching ? sessionRows(true) : (r: DeviceRecord, s: Site) => SQLITE_TABLES.map((t) => t.rows(r, s));
     const SQL = await (sqlJs ??= initSqlJs());
     const db: Database = new SQL.Database(blankFile(SQL, ROOM_MIN + ROOM_PER_RECORD * catalog.published.length));
     try {
@@ -95,9 +106,9 @@ export const datasetSqlite: Emitter = {
       try {
         // Record by record, in slug order, so no table's rows are ever held whole.
         for (const r of catalog.published) {
-          SQLITE_TABLES.forEach((t, i) => {
+          rowsOf(r, site).forEach((rows, i) => {
             const insert = inserts[i]!;
-            for (const row of t.rows(r, site)) insert.run(row);
+            for (const row of rows) insert.run(row);
           });
         }
         for (const row of aboutRows(site, catalog.published.length)) about.run(row);

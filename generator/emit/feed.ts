@@ -18,6 +18,15 @@ import { MEDIA } from "../contract/media.ts";
 import { FEED_ARCHIVE } from "../contract/subscriptions.ts";
 import { manufacturerSlug, manufacturersOf } from "../derive/manufacturers.ts";
 import type { Emitter } from "./context.ts";
+import { recordViews } from "./record-views.ts";
+
+/** What the feeds hold of a record, published or withdrawn: its entries, and its maker (which feeds it is in, their names and links). */
+const views = recordViews("feed", (r, site) =>
+  JSON.stringify([
+    r.manufacturer,
+    changeEntries(r.publication.state === "published" ? { published: [r], withdrawn: [] } : { published: [], withdrawn: [r] }, site),
+  ]),
+);
 
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -253,7 +262,9 @@ function archiveDocument(plan: FeedPlan, i: number, texts: EntryTexts, site: Sit
 
 export const feed: Emitter = {
   name: "feed",
-  emit({ catalog, site, out }) {
+  emit(ctx) {
+    if (views.unchanged(ctx)) return;
+    const { catalog, site, out } = ctx;
     const u = urls(site);
     const makers = manufacturersOf(catalog);
     const entries = changeEntries(catalog, site);
@@ -315,17 +326,26 @@ export const feed: Emitter = {
     for (const plan of plans)
       ({ current: plan.current, early: plan.early } = boundCurrent(plan.pages.current, (e) => texts.get(e)!.length, FEED_ARCHIVE.subscriptionEntryBytes));
     const into = new DocumentBytes();
+    const files: string[] = [];
     for (const { month, entries: list } of whole.pages.archives) {
       const monthTexts = textsFor(list);
       for (const plan of plans) {
         const i = plan.archiveIndex.get(month);
-        if (i !== undefined) out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, monthTexts, site, into));
+        if (i !== undefined) {
+          out.write(plan.spec.archiveFile(month), archiveDocument(plan, i, monthTexts, site, into));
+          files.push(plan.spec.archiveFile(month));
+        }
       }
     }
     for (const plan of plans) {
       const archived = plan.pages.archives.length;
-      for (const [i, { month }] of plan.early.entries()) out.write(plan.spec.archiveFile(month), archiveDocument(plan, archived + i, texts, site, into));
+      for (const [i, { month }] of plan.early.entries()) {
+        out.write(plan.spec.archiveFile(month), archiveDocument(plan, archived + i, texts, site, into));
+        files.push(plan.spec.archiveFile(month));
+      }
       out.write(plan.spec.file, subscriptionDocument(plan, texts, site, into));
     }
+    // In place, an archive month an edit emptied is removed.
+    views.written(ctx, files);
   },
 };

@@ -5,14 +5,23 @@
 import { STORAGE } from "../contract/resources.ts";
 import { identifierBuckets, identifierCarriers } from "../derive/identifiers.ts";
 import type { Emitter } from "./context.ts";
+import { recordViews } from "./record-views.ts";
+
+/** What a bucket holds of a published record: its name, maker, type, variants with their codes, and the sources they cite. */
+const views = recordViews("identifiers", (r) =>
+  r.publication.state === "published" ? JSON.stringify([r.name, r.manufacturer, r.deviceType, r.variants, r.evidence.sources]) : "",
+);
 
 export const identifiers: Emitter = {
   name: "identifiers",
-  emit({ catalog, site, out, maxFolderEntries }) {
+  emit(ctx) {
+    if (views.unchanged(ctx)) return;
+    const { catalog, site, out, maxFolderEntries } = ctx;
     const { layout, buckets } = identifierBuckets(identifierCarriers(catalog.published), site, maxFolderEntries);
     // Emptied first, so a rebuild in place (watch mode) leaves no bucket of an earlier count or catalog.
     out.clearDir(STORAGE.identifierBucket("0").replace(/\/[^/]*$/, ""));
     for (const [n, text] of buckets) out.write(STORAGE.identifierBucket(n), text);
     out.json(STORAGE.identifierLayout, layout);
+    views.written(ctx);
   },
 };

@@ -46,6 +46,13 @@ export interface PagesInput {
   layout: Layout;
   /** Watch mode: render only these device pages and their manufacturers' pages (the home page and docs are always rendered). */
   only?: ReadonlySet<string>;
+  /** Where Eleventy's summary line ("Wrote N files") goes: nowhere when absent (--quiet). */
+  log?: (line: string) => void;
+}
+
+/** Eleventy's logger, beyond its published types: its console can be replaced. */
+interface EleventyLogger {
+  logger: { overrideLogger(console: Pick<Console, "log" | "warn" | "error">): void };
 }
 
 /**
@@ -65,7 +72,7 @@ const listed = (url: string) =>
   !matchResource(PAGES.withdrawal, prettyUrl(url));
 
 /** Renders and writes the pages; gives the public paths of the site pages a sitemap lists, sorted ("/", "/browse/2", "/docs/api", ...). */
-export async function renderPages({ catalog, site, out, layout, only }: PagesInput): Promise<string[]> {
+export async function renderPages({ catalog, site, out, layout, only, log }: PagesInput): Promise<string[]> {
   // Links between pages and to the API are root-relative, so the build serves from any origin; `site` stays for what leaves the site.
   const local = urls(inSite(site));
   const assetNames = new Map([...(await assetFiles())].map(([name, a]) => [name, a.file]));
@@ -148,6 +155,8 @@ export async function renderPages({ catalog, site, out, layout, only }: PagesInp
       }
     },
   });
+  // Eleventy prints its summary whatever quietMode says; its warnings and errors still reach the console.
+  (elev as unknown as EleventyLogger).logger.overrideLogger({ log: (line: string) => log?.(line), warn: console.warn, error: console.error });
   const [copies, pages] = (await elev.write()) as unknown as [{ map: Record<string, string> }[], { content?: string; url?: string }[]];
   const copied = copies.flatMap((c) => Object.values(c.map));
   out.files += pages.length + copied.length;

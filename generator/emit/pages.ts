@@ -9,12 +9,17 @@ import type { Emitter } from "./context.ts";
 import { renderPages } from "./pages-render.ts";
 import { writeSitemap } from "./sitemap.ts";
 
+/** Where a watch session keeps the site pages its last whole build listed (EmitContext.kept). */
+const LISTED = "pages:listed";
+
 export const pages: Emitter = {
   name: "eleventy",
   async emit(ctx) {
-    const { catalog, site, out, layout, only } = ctx;
-    const sitePages = await renderPages({ catalog, site, out, layout, only });
-    // A watch-mode run renders only some manufacturer pages, so it keeps the last full build's sitemap (the same pages, as the slugs are unchanged).
-    if (!only) writeSitemap(ctx, sitePages);
+    const { catalog, site, out, layout, only, kept, log } = ctx;
+    const sitePages = await renderPages({ catalog, site, out, layout, only, log });
+    // A rebuild in place renders only the edited records' manufacturer pages; the catalog's shape is unchanged (build.ts), so
+    // its site pages are the last whole build's. The sitemap is written again all the same: a device's lastmod may have moved.
+    if (!only) kept?.set(LISTED, sitePages);
+    writeSitemap(ctx, only ? (kept!.get(LISTED) as string[]) : sitePages);
   },
 };

@@ -66,7 +66,15 @@ export class OutputWriter {
   clearDir(relPath: string): void {
     const abs = path.join(this.root, relPath);
     rmSync(abs, { recursive: true, force: true });
+    const under = `/${relPath.replace(/^\/|\/$/g, "")}/`;
+    for (const file of Object.keys(this.etags)) if (file.startsWith(under)) delete this.etags[file];
     for (const d of this.dirs) if (d === abs || d.startsWith(abs + path.sep)) this.dirs.delete(d);
+  }
+
+  /** Remove a file an earlier build wrote here that this one does not (watch mode's rebuilds in place), and its ETag. */
+  remove(relPath: string): void {
+    rmSync(path.join(this.root, relPath), { force: true });
+    delete this.etags[`/${relPath.replace(/^\//, "")}`];
   }
 
   json(relPath: string, value: unknown): void {

@@ -43,13 +43,14 @@ function npmBuild(env: NodeJS.ProcessEnv, outDir = path.join(tempDir(), "dist"))
 }
 
 describe("a Netlify build", () => {
-  const preview = { outDir: "" };
+  const preview = { outDir: "", stdout: "" };
   let server: Preview;
   let browser: Browser;
   beforeAll(async () => {
     const run = npmBuild(netlifyEnv("deploy-preview"));
     expect(run.status, run.stderr).toBe(0);
     preview.outDir = run.outDir;
+    preview.stdout = run.stdout;
     if (noChromium) return;
     server = await servePreview(preview.outDir);
     browser = await launchChromium();
@@ -57,6 +58,10 @@ describe("a Netlify build", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  it("with --quiet prints no progress, not even Eleventy's summary", () => {
+    expect(preview.stdout).not.toMatch(/\[11ty\]|Wrote \d+ files/);
   });
 
   it("of a deploy preview names no localhost in any file, and links to the deploy preview's origin where a document leaves the site", () => {
