@@ -13,8 +13,9 @@ const args = cliArgs({
 const site = resolveSite(resolveNow(args.now as string | undefined));
 const t0 = performance.now();
 // Test-only hook: with DL_BUILD_TEST_HOLD_AT_LINE=n the build, once it has
-// printed the n-th line of its log (1: the catalog read; then one line per
-// emitter done), stops its main thread for a minute, so a test's SIGKILL lands
+// printed the n-th of its progress lines (1: the catalog read; then one line
+// per emitter done; Eleventy's own summary line, also in the log, is not
+// counted), stops its main thread for a minute, so a test's SIGKILL lands
 // mid-build even on the small fixture catalog
 // (test/hostile/interrupted-build.test.ts). Not for use outside tests.
 const holdAt = Number(process.env.DL_BUILD_TEST_HOLD_AT_LINE ?? 0);
@@ -23,7 +24,7 @@ const log = args.quiet
   ? undefined
   : (line: string) => {
       console.log(`[build] ${line}`); // synchronous on a pipe, so the test reads it before the hold
-      if (++lines === holdAt) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+      if (/^read | done: /.test(line) && ++lines === holdAt) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
     };
 const report = await build({ dataDir: args.data as string, outDir: args.out as string, site, log });
 if (!report.ok) {
