@@ -3,7 +3,7 @@
 // program using them with openapi-fetch (a number for limit and year, a string
 // refused), and the same program runs against the preview. openapi-typescript
 // needs TypeScript 5's JS API, which the project's TypeScript 7 lacks, so both
-// come from the npm workspace test/openapi-toolchain/ (see its package.json).
+// come from test/openapi-toolchain/ (see its package.json).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -13,10 +13,12 @@
 // - CI=1 turns netlify-cli's telemetry off.
 // Each build (the fixture catalog and the 300-record one) gets its own netlify
 // dev, from its own copy of the project's netlify.toml and edge function, so
-// their .netlify/ folders do not collide.
+// their .netlify/ folders do not collide. A third runs at the repository root
+// itself, as a person runs it there (client/ and all, no --dir: netlify.toml
+// says what to serve), stdin closed; root.test.ts reads what it printed.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -64,16 +66,11 @@ function seededDenoDir(): string {
   return dir;
 }
 
-/**
- * A project folder for one netlify dev: the project's netlify.toml (with the
- * port of its static server, which netlify dev would otherwise take from a
- * race for 3999), package.json and code, its node_modules linked.
- */
-function projectCopy(name: string, staticServerPort: number): string {
+/** A project folder for one netlify dev: the project's netlify.toml, package.json and code, its node_modules linked. */
+function projectCopy(name: string): string {
   const dir = path.join(work, name);
   mkdirSync(dir);
-  for (const entry of ["package.json", "netlify", "generator"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
-  writeFileSync(path.join(dir, "netlify.toml"), `${readFileSync(path.join(ROOT, "netlify.toml"), "utf8")}\n[dev]\n  staticServerPort = ${staticServerPort}\n`);
+  for (const entry of ["netlify.toml", "package.json", "netlify", "generator"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
 }
@@ -81,6 +78,8 @@ function projectCopy(name: string, staticServerPort: number): string {
 interface Dev {
   child: ChildProcess;
   url: string;
+  /** What netlify dev has printed so far. */
+  log: string;
 }
 
 const running: Dev[] = [];
@@ -96,9 +95,13 @@ process.on("exit", stopAll);
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
 
-async function startDev(name: string, dist: string, denoDir: string): Promise<Dev> {
+/**
+ * netlify dev in `cwd`, with `args`. Its own port and its static server's
+ * (which netlify dev would otherwise take from a race for 3999) come as flags;
+ * stdin is closed, so a question it asked would go unanswered.
+ */
+async function startDev(name: string, cwd: string, args: string[], denoDir: string): Promise<Dev> {
   const [port, staticServerPort] = [await freePort(), await freePort()];
-  const cwd = projectCopy(name, staticServerPort);
   const env = {
     ...process.env,
     PATH: `${path.join(ROOT, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
@@ -107,30 +110,30 @@ async function startDev(name: string, dist: string, denoDir: string): Promise<De
     CI: "1",
     BROWSER: "none",
   };
-  const child = spawn(NETLIFY, ["dev", "--offline", "--dir", dist, "--port", String(port)], { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const dev = { child, url: `http://localhost:${port}` };
+  const flags = ["dev", "--offline", ...args, "--port", String(port), "--staticServerPort", String(staticServerPort)];
+  const child = spawn(NETLIFY, flags, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const dev = { child, url: `http://localhost:${port}`, log: "" };
   running.push(dev);
-  let log = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`${name}: netlify dev did not load the edge function in ${START_MS / 1000} s:\n${log.slice(-3000)}`)),
+      () => reject(new Error(`${name}: netlify dev did not load the edge function in ${START_MS / 1000} s:\n${dev.log.slice(-3000)}`)),
       START_MS,
     );
     const onData = (d: Buffer) => {
-      log += d;
-      if (/Failed to (load|run) Edge Function|Could not load configuration for edge function/i.test(log)) {
+      dev.log += d;
+      if (/Failed to (load|run) Edge Function|Could not load configuration for edge function/i.test(dev.log)) {
         clearTimeout(timer);
-        reject(new Error(`${name}: netlify dev could not load the edge function:\n${log.slice(-3000)}`));
-      } else if (/Local dev server ready/.test(log) && /Loaded edge function api/.test(log)) {
+        reject(new Error(`${name}: netlify dev could not load the edge function:\n${dev.log.slice(-3000)}`));
+      } else if (/Local dev server ready/.test(dev.log) && /Loaded edge function api/.test(dev.log)) {
         clearTimeout(timer);
         resolve();
       }
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${name}: netlify dev exited (${code}):\n${log.slice(-3000)}`)));
+    child.on("exit", (code) => reject(new Error(`${name}: netlify dev exited (${code}):\n${dev.log.slice(-3000)}`)));
   });
-  say(`${name}: netlify dev serves ${dist} on ${dev.url}`);
+  say(`${name}: netlify dev (in ${cwd}) serves on ${dev.url}`);
   return dev;
 }
 
@@ -138,11 +141,25 @@ installToolchain();
 say("building the fixture catalog and a synthetic catalog of 300 records");
 const builds = await buildHttpCatalogs();
 const denoDir = seededDenoDir();
-const [fixture, list] = await Promise.all([startDev("fixture", builds.fixture, denoDir), startDev("list", builds.list, denoDir)]);
+const [fixture, list, root] = await Promise.all([
+  startDev("fixture", projectCopy("fixture"), ["--dir", builds.fixture], denoDir),
+  startDev("list", projectCopy("list"), ["--dir", builds.list], denoDir),
+  startDev("root", ROOT, [], denoDir),
+]);
+const rootLog = path.join(work, "root.log");
+writeFileSync(rootLog, root.log);
 
 const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "test/netlify", ...process.argv.slice(2)], {
   cwd: ROOT,
-  env: { ...process.env, NETLIFY_FIXTURE_URL: fixture.url, NETLIFY_LIST_URL: list.url, FIXTURE_DIST: builds.fixture, LIST_DIST: builds.list },
+  env: {
+    ...process.env,
+    NETLIFY_FIXTURE_URL: fixture.url,
+    NETLIFY_LIST_URL: list.url,
+    NETLIFY_ROOT_URL: root.url,
+    NETLIFY_ROOT_LOG: rootLog,
+    FIXTURE_DIST: builds.fixture,
+    LIST_DIST: builds.list,
+  },
   stdio: "inherit",
 });
 stopAll();
