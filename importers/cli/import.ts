@@ -28,13 +28,15 @@
 // label from an EPREL export, and a curator's recall searches
 // (cli/import-evidence.ts; docs/import-eprel.md, docs/recalls.md).
 // npm run import -- docs: regenerate docs/import.md from the importer's table.
-// Exit 2 on bad input (every problem printed as file:line: message, nothing
-// written), 0 otherwise.
+// Each proposing source is one branch: read its folder, then runOver() (the
+// folder's and the catalog's problems, then the pure run) and finish() (stop
+// on any problem, else write and report), shared by all. Exit 2 on bad input
+// (every problem printed as file:line: message, nothing written), 0 otherwise.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readCatalog } from "../../generator/load/read.ts";
-import { formatProblem } from "../../generator/load/validate.ts";
-import { formatSourceProblem } from "../front-matter.ts";
+import { formatProblem, type LoadedRecord } from "../../generator/load/validate.ts";
+import { formatSourceProblem, type SourceProblem } from "../front-matter.ts";
 import {
   readAppleSources,
   readChromeosFolder,
@@ -81,6 +83,32 @@ const { values: args, positionals } = cliCommand({
   refresh: { type: "boolean", default: false },
 });
 const [command, dir, ...rest] = positionals;
+const data = args.data as string;
+const devicesDir = path.join(data, "devices");
+
+/** The publication state of new proposals (--state), or stop. */
+function stateFlag(): "draft" | "published" {
+  const state = args.state as string;
+  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  return state as "draft" | "published";
+}
+
+/**
+ * The middle every proposing import shares: the source folder's problems, then the catalog's; only if there are
+ * none, the run over the catalog, whose own problems follow (`where` names the file a problem is in).
+ */
+async function runOver<R extends { problems: SourceProblem[] }>(
+  sourceProblems: SourceProblem[],
+  run: (catalog: LoadedRecord[]) => R | undefined,
+  where = (p: SourceProblem) => p,
+): Promise<{ problems: string[]; result?: R }> {
+  const problems = sourceProblems.map(formatSourceProblem);
+  const catalog = await readCatalog(data);
+  problems.push(...catalog.problems.map(formatProblem));
+  const result = problems.length ? undefined : run(catalog.records);
+  problems.push(...(result?.problems.map((p) => formatSourceProblem(where(p))) ?? []));
+  return { problems, ...(result ? { result } : {}) };
+}
 
 if (command === "docs" && dir === undefined) {
   writeFileSync(IMPORT_DOCS_PATH, importDocsText());
@@ -92,7 +120,7 @@ if (identifierImporter) {
   if (dir === undefined || rest.length) fail(`give exactly one folder: the ${command} snapshot`);
   if (args.state !== "draft") fail("--state is for the endoflife importer: identifier importers only add codes to existing records");
   await identifiersCommand(identifierImporter, dir!, {
-    data: args.data as string,
+    data,
     checked: args.checked as string | undefined,
     commit: args.commit as string | undefined,
     commitDate: args["commit-date"] as string | undefined,
@@ -100,35 +128,33 @@ if (identifierImporter) {
 }
 if (command === "os-releases") {
   if (dir === undefined || rest.length > 1) fail("give the sources folder holding endoflife.date/os/*.md, and optionally the data folder");
-  osReleasesCommand(dir!, rest[0] ?? (args.data as string), args.refresh as boolean);
+  osReleasesCommand(dir!, rest[0] ?? data, args.refresh as boolean);
 }
 if (command === "xiaomi") {
   if (dir === undefined || rest.length) fail("give exactly one folder: the saved Xiaomi lists (as ../shared/sources/xiaomi-devices)");
-  const state = args.state as string;
-  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const state = stateFlag();
   const checked = resolveNow(args.checked as string | undefined, "--checked");
   const folder = readXiaomiFolder(dir!);
   const read = folder.files ? readXiaomiLists(folder.files) : undefined;
-  const problems = [...folder.problems, ...(read?.problems ?? [])].map(formatSourceProblem);
-  const catalog = await readCatalog(args.data as string);
-  problems.push(...catalog.problems.map(formatProblem));
   const snapshot = (rel: string) => folder.commits[rel]!;
-  const result =
-    problems.length || !read?.lists
-      ? undefined
-      : runXiaomiImport({
-          lists: read.lists,
-          snapshots: { aer: snapshot(XIAOMI_FILES.aer), eol: snapshot(XIAOMI_FILES.eol), gplay: snapshot(XIAOMI_FILES.gplay) },
-          checked,
-          state: state as "draft" | "published",
-          catalog: catalog.records,
-          devicesDir: path.join(args.data as string, "devices"),
-        });
-  // The lists' own lines are named by the file inside the folder.
-  problems.push(...(result?.problems.map((p) => formatSourceProblem({ ...p, file: path.join(dir!, p.file) })) ?? []));
-  finish(args.data as string, problems, result, ({ totals: t }, written) => [
+  const { problems, result } = await runOver(
+    [...folder.problems, ...(read?.problems ?? [])],
+    (catalog) =>
+      read?.lists &&
+      runXiaomiImport({
+        lists: read.lists,
+        snapshots: { aer: snapshot(XIAOMI_FILES.aer), eol: snapshot(XIAOMI_FILES.eol), gplay: snapshot(XIAOMI_FILES.gplay) },
+        checked,
+        state,
+        catalog,
+        devicesDir,
+      }),
+    // The lists' own lines are named by the file inside the folder.
+    (p) => ({ ...p, file: path.join(dir!, p.file) }),
+  );
+  finish(data, problems, result, ({ totals: t }, written) => [
     `[import] xiaomi: ${t.devices} devices, ${t.imported} imported (${written} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withSecurityEnd} with a security-end month, ${t.withEndedBound} ended no later than their first listing; ${t.modelNumbers} model numbers, ${t.codenames} codenames; ${t.renames} renames folded`,
-    reportLine(args.data as string, XIAOMI_MARKDOWN),
+    reportLine(data, XIAOMI_MARKDOWN),
   ]);
 }
 if (command === "chromebooks-copy" || command === "xiaomi-copy") {
@@ -139,37 +165,29 @@ if (command === "chromebooks-copy" || command === "xiaomi-copy") {
 if (command === "eprel" || command === "recalls") {
   if (dir === undefined || rest.length)
     fail(command === "eprel" ? "give exactly one folder: the EPREL export" : "give exactly one file: the recall searches (CSV)");
-  await (command === "eprel"
-    ? eprelCommand(dir!, { data: args.data as string, checked: args.checked as string | undefined })
-    : recallsCommand(dir!, { data: args.data as string }));
+  await (command === "eprel" ? eprelCommand(dir!, { data, checked: args.checked as string | undefined }) : recallsCommand(dir!, { data }));
 }
 if (command === "macs") {
   if (dir === undefined || rest.length) fail("give exactly one folder: the sources folder holding appledb/, sofa/ and endoflife.date/");
-  const state = args.state as string;
-  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const state = stateFlag();
   const checked = resolveNow(args.checked as string | undefined, "--checked");
   const folder = readMacFolder(dir!);
-  const problems = folder.problems.map(formatSourceProblem);
   const macos = folder.endoflife.macos && readOsFile(folder.endoflife.macos);
-  problems.push(...(macos?.problems ?? []).map(formatSourceProblem));
-  const catalog = await readCatalog(args.data as string);
-  problems.push(...catalog.problems.map(formatProblem));
   const { appledb, sofa, endoflife } = folder;
-  const result = problems.length
-    ? undefined
-    : runMacImport({
-        sources: { deviceFiles: appledb.deviceFiles, builds: appledb.builds!, sofaFeed: sofa.feed!, sofaTable: sofa.table! },
-        macos: macos!.os!,
-        appledb: appledb.recorded!,
-        sofa: sofa.recorded!,
-        context: { ...endoflife.recorded!, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },
-        catalog: catalog.records,
-        devicesDir: path.join(args.data as string, "devices"),
-      });
-  problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  finish(args.data as string, problems, result, ({ totals: t }, written) => [
+  const { problems, result } = await runOver([...folder.problems, ...(macos?.problems ?? [])], (catalog) =>
+    runMacImport({
+      sources: { deviceFiles: appledb.deviceFiles, builds: appledb.builds!, sofaFeed: sofa.feed!, sofaTable: sofa.table! },
+      macos: macos!.os!,
+      appledb: appledb.recorded!,
+      sofa: sofa.recorded!,
+      context: { ...endoflife.recorded!, checked, state, refresh: args.refresh as boolean },
+      catalog,
+      devicesDir,
+    }),
+  );
+  finish(data, problems, result, ({ totals: t }, written) => [
     `[import] ${t.models} Mac laptops (${t.fromAppleDb} AppleDB, ${t.fromSofa} SOFA only): ${t.imported} imported (${written} written now), ${t.curated} curated, ${t.notWritten} not written; ${t.disagreements} AppleDB/SOFA disagreements resolved`,
-    reportLine(args.data as string, MACS_MARKDOWN),
+    reportLine(data, MACS_MARKDOWN),
   ]);
 }
 if (command === "surface-windows") {
@@ -177,48 +195,32 @@ if (command === "surface-windows") {
   if (args.state !== "draft") fail("--state is not for surface-windows: it only adds the Windows part to existing records");
   const checked = resolveNow(args.checked as string | undefined, "--checked");
   const folder = readSurfaceWindowsFolder(dir!);
-  const problems = folder.problems.map(formatSourceProblem);
-  const catalog = await readCatalog(args.data as string);
-  problems.push(...catalog.problems.map(formatProblem));
-  const result = problems.length
-    ? undefined
-    : runSurfaceWindows({
-        supportedOs: folder.supportedOs!,
-        windows: folder.windows!,
-        devicesDocs: folder.devicesDocs!,
-        endoflife: folder.endoflife!,
-        checked,
-        catalog: catalog.records,
-      });
-  problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  finish(args.data as string, problems, result, ({ totals: t, records }, written) => [
+  const { problems, result } = await runOver(folder.problems, (catalog) =>
+    runSurfaceWindows({
+      supportedOs: folder.supportedOs!,
+      windows: folder.windows!,
+      devicesDocs: folder.devicesDocs!,
+      endoflife: folder.endoflife!,
+      checked,
+      catalog,
+    }),
+  );
+  finish(data, problems, result, ({ totals: t, records }, written) => [
     `[import] ${records.length} Windows Surface records: ${t["windows 11"]} Windows 11, ${t["windows 10"]} Windows 10 last, ${t["team edition"]} Team edition, ${t["not listed"]} not listed; ${written} written now, ${t.curated} curated kept`,
-    reportLine(args.data as string, SURFACE_WINDOWS_MARKDOWN),
+    reportLine(data, SURFACE_WINDOWS_MARKDOWN),
   ]);
 }
 if (command === "chromebooks") {
   if (dir === undefined || rest.length) fail("give exactly one folder: the chromeos-update-directory copy (models.json, aue-samples.json, images-newest/)");
-  const state = args.state as string;
-  if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+  const state = stateFlag();
   const checked = resolveNow(args.checked as string | undefined, "--checked");
   const folder = readChromeosFolder(dir!);
-  const problems = folder.problems.map(formatSourceProblem);
-  const catalog = await readCatalog(args.data as string);
-  problems.push(...catalog.problems.map(formatProblem));
-  const result = problems.length
-    ? undefined
-    : runChromeImport({
-        sources: folder.sources!,
-        snapshot: folder.recorded!,
-        checked,
-        state: state as "draft" | "published",
-        catalog: withRaw(catalog.records),
-        devicesDir: path.join(args.data as string, "devices"),
-      });
-  problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-  finish(args.data as string, problems, result, ({ totals: t }, written) => [
+  const { problems, result } = await runOver(folder.problems, (catalog) =>
+    runChromeImport({ sources: folder.sources!, snapshot: folder.recorded!, checked, state, catalog: withRaw(catalog), devicesDir }),
+  );
+  finish(data, problems, result, ({ totals: t }, written) => [
     `[import] ${t.models} ChromeOS models (${t.excluded} not devices): ${t.records} records, ${t.imported} imported (${written} files written now), ${t.curated} curated, ${t.notWritten} not written; ${t.withAue} with an AUE month, ${t.withoutAue} without`,
-    reportLine(args.data as string, CHROMEBOOKS_MARKDOWN),
+    reportLine(data, CHROMEBOOKS_MARKDOWN),
   ]);
 }
 const sources = [
@@ -236,8 +238,7 @@ const sources = [
 ].join(", ");
 if (command !== "endoflife") fail(command === undefined ? `name the source: ${sources}` : `unknown source "${command}" (the importer reads ${sources})`);
 if (dir === undefined || rest.length) fail("give exactly one folder: the endoflife.date snapshot (holding products/*.md and LICENSE)");
-const state = args.state as string;
-if (state !== "draft" && state !== "published") fail(`--state must be draft or published (got "${state}")`);
+const state = stateFlag();
 const checked = resolveNow(args.checked as string | undefined, "--checked");
 
 const folder = readSnapshotFolder(dir!);
@@ -255,28 +256,24 @@ const releaseData = args["release-data"] !== undefined || existsSync(releaseData
 // SOFA and AppleDB beside the snapshot check Apple's OS cycles in the sanity report.
 const { apple, problems: appleProblems } = readAppleSources(path.join(dir!, "..", "sofa"), path.join(dir!, "..", "appledb"));
 
-const problems = [...folder.problems, ...(releaseData?.problems ?? []), ...appleProblems].map(formatSourceProblem);
-const catalog = await readCatalog(args.data as string);
-problems.push(...catalog.problems.map(formatProblem));
-const result = problems.length
-  ? undefined
-  : runImport({
-      products: folder.products,
-      osFiles: folder.osFiles,
-      ...(releaseData?.recorded ? { releaseData: { files: releaseData.files, ...releaseData.recorded } } : {}),
-      ...(apple ? { apple } : {}),
-      catalog: catalog.records,
-      devicesDir: path.join(args.data as string, "devices"),
-      context: { commit, commitDate, checked, state: state as "draft" | "published", refresh: args.refresh as boolean },
-    });
-problems.push(...(result?.problems.map(formatSourceProblem) ?? []));
-finish(args.data as string, problems, result, ({ totals }, written) => {
+const { problems, result } = await runOver([...folder.problems, ...(releaseData?.problems ?? []), ...appleProblems], (catalog) =>
+  runImport({
+    products: folder.products,
+    osFiles: folder.osFiles,
+    ...(releaseData?.recorded ? { releaseData: { files: releaseData.files, ...releaseData.recorded } } : {}),
+    ...(apple ? { apple } : {}),
+    catalog,
+    devicesDir,
+    context: { commit, commitDate, checked, state, refresh: args.refresh as boolean },
+  }),
+);
+finish(data, problems, result, ({ totals }, written) => {
   const sanity = result!.sanity!.totals;
   return [
     `[import] ${totals.releases} releases from endoflife.date ${commit.slice(0, 7)} (${commitDate}): ${totals.proposed} proposed records (${written} written now), ` +
       `${totals.matchedRecords} curated records compared (${totals.rows.conflict} unresolved conflicts, ${totals.rows.resolved} resolved), ` +
       `${totals.notWritten} not written, ${totals.notCovered} records not covered`,
-    reportLine(args.data as string, REPORT_MARKDOWN),
-    `[import] verdict sanity: ${sanity.records} records, ${sanity.agree} agree with the source, ${sanity.explained} explained and ${sanity.unexplained} unexplained contradictions: ${path.join(args.data as string, SANITY_MARKDOWN)}`,
+    reportLine(data, REPORT_MARKDOWN),
+    `[import] verdict sanity: ${sanity.records} records, ${sanity.agree} agree with the source, ${sanity.explained} explained and ${sanity.unexplained} unexplained contradictions: ${path.join(data, SANITY_MARKDOWN)}`,
   ];
 });
