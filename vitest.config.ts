@@ -29,7 +29,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["generator/**/*.test.ts", ...PURE_TEST_FILES],
+          include: ["generator/**/*.test.ts", "importers/**/*.test.ts", ...PURE_TEST_FILES],
           setupFiles,
           isolate,
           testTimeout: 5_000,

@@ -2,20 +2,26 @@
 // imports, re-exports and literal dynamic imports included, read by Oxc's
 // parser) go to its own folder or to a folder of a lower rank, never sideways
 // (emit and serve never import each other) and never up; and so they form no
-// cycle. Tests beside the modules are left out: a test may read fixtures
+// cycle. The importers (importers/, beside generator/) are a rank of their
+// own: they import only generator's contract, schema, derive and load, their
+// CLI (importers/cli/) the importers too, and nothing in generator/ imports
+// them. Tests beside the modules are left out: a test may read fixtures
 // through a higher layer.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseSync } from "oxc-parser";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/build.ts";
 
-const GENERATOR = path.resolve(import.meta.dirname, "../../generator");
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The folders whose modules the ranks govern. */
+const APPS = ["generator", "importers"];
 
-/** Each module under `root` and the modules under `root` it imports. */
+/** Each module under `root`'s apps (generator/, importers/) and the modules among them it imports. */
 function importGraph(root: string): Map<string, string[]> {
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.endsWith(".d.ts"))
+  const files = APPS.filter((app) => existsSync(path.join(root, app)))
+    .flatMap((app) => readdirSync(path.join(root, app), { recursive: true, encoding: "utf8" }).map((f) => path.join(app, f)))
+    .filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.endsWith(".d.ts") && !f.split(path.sep).includes("fixtures"))
     .map((f) => path.join(root, f));
   const known = new Set(files);
   const graph = new Map<string, string[]>();
@@ -71,12 +77,25 @@ function cycles(graph: Map<string, string[]>): string[][] {
  * folder and the folders of lower ranks. The validator (load) uses derive's
  * dates and normalisation, so load sits above derive.
  */
-const RANKS: string[][] = [["contract"], ["schema"], ["derive"], ["load"], ["emit", "serve", "browser"], ["build", "import", "synth"], ["watch"], ["cli"]];
+const RANKS: string[][] = [["contract"], ["schema"], ["derive"], ["load"], ["emit", "serve", "browser"], ["build", "synth"], ["watch"], ["cli"]];
 
-/** A module's layer: the folder under generator/ it sits in, or its own name for a file at the top (build.ts, watch.ts). */
-const layerOf = (root: string, file: string) => path.relative(root, file).split(path.sep)[0]!.replace(/\.ts$/, "");
+/** The importers' rank: each of its layers and the layers it may import besides its own. */
+const IMPORTERS: Record<string, string[]> = {
+  importers: ["contract", "schema", "derive", "load"],
+  "importers/cli": ["contract", "schema", "derive", "load", "importers"],
+};
 
-/** Every import that goes sideways or up, as "from → to". */
+/**
+ * A module's layer: under generator/, the folder it sits in, or its own name for a file at the top (build.ts,
+ * watch.ts); under importers/, "importers/cli" for the CLI and "importers" for the rest.
+ */
+function layerOf(root: string, file: string): string {
+  const [app, first, ...rest] = path.relative(root, file).split(path.sep) as [string, string, ...string[]];
+  if (app === "importers") return first === "cli" && rest.length ? "importers/cli" : "importers";
+  return first.replace(/\.ts$/, "");
+}
+
+/** Every import that goes sideways or up, or from the importers beyond the layers they may import, as "from → to". */
 function rankViolations(root: string, graph: Map<string, string[]>): string[] {
   const rank = new Map(RANKS.flatMap((group, i) => group.map((layer) => [layer, i] as const)));
   const found: string[] = [];
@@ -85,45 +104,80 @@ function rankViolations(root: string, graph: Map<string, string[]>): string[] {
     const from = layerOf(root, file);
     for (const target of targets) {
       const to = layerOf(root, target);
+      const edge = `${path.relative(root, file)} → ${path.relative(root, target)}`;
       if (from === to) continue;
-      if (!rank.has(from) || !rank.has(to)) found.push(`${path.relative(root, file)} → ${path.relative(root, target)} (a layer with no rank)`);
-      else if (rank.get(to)! >= rank.get(from)!) found.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+      if (IMPORTERS[from]) {
+        if (!IMPORTERS[from]!.includes(to)) found.push(edge);
+      } else if (!rank.has(from) || !rank.has(to)) found.push(`${edge} (a layer with no rank)`);
+      else if (rank.get(to)! >= rank.get(from)!) found.push(edge);
     }
   }
   return found.sort();
 }
 
-describe("imports in generator/", () => {
+/** Writes each module (path → text) under a new folder and returns the folder. */
+function project(prefix: string, modules: Record<string, string>): string {
+  const dir = tempDir(prefix);
+  for (const [file, text] of Object.entries(modules)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+describe("imports in generator/ and importers/", () => {
   it("go only down the ranks, with no exception", () => {
-    expect(rankViolations(GENERATOR, importGraph(GENERATOR))).toEqual([]);
+    const graph = importGraph(ROOT);
+    expect([...graph.keys()].filter((f) => f.startsWith(path.join(ROOT, "importers"))).length).toBeGreaterThan(40);
+    expect(rankViolations(ROOT, graph)).toEqual([]);
   });
 
   it("a sideways or upward import is found", () => {
-    const dir = tempDir("dl-ranks-");
-    for (const d of ["contract", "derive", "emit", "serve"]) mkdirSync(path.join(dir, d));
-    writeFileSync(path.join(dir, "contract/names.ts"), "export const name = 1;\n");
-    writeFileSync(
-      path.join(dir, "derive/pure.ts"),
-      'import { name } from "../contract/names.ts";\nimport { core } from "../serve/core.ts";\nexport const pure = name + core;\n',
-    );
-    writeFileSync(path.join(dir, "serve/core.ts"), "export const core = 2;\n");
-    writeFileSync(path.join(dir, "emit/out.ts"), 'import type { core } from "../serve/core.ts";\nexport type Out = typeof core;\n');
-    expect(rankViolations(dir, importGraph(dir))).toEqual(["derive/pure.ts → serve/core.ts", "emit/out.ts → serve/core.ts"]);
+    const dir = project("dl-ranks-", {
+      "generator/contract/names.ts": "export const name = 1;\n",
+      "generator/derive/pure.ts": 'import { name } from "../contract/names.ts";\nimport { core } from "../serve/core.ts";\nexport const pure = name + core;\n',
+      "generator/serve/core.ts": "export const core = 2;\n",
+      "generator/emit/out.ts": 'import type { core } from "../serve/core.ts";\nexport type Out = typeof core;\n',
+    });
+    expect(rankViolations(dir, importGraph(dir))).toEqual([
+      "generator/derive/pure.ts → generator/serve/core.ts",
+      "generator/emit/out.ts → generator/serve/core.ts",
+    ]);
+  });
+
+  it("an importer's import of emit, serve or the site's CLI is found, and generator's import of an importer", () => {
+    const dir = project("dl-importer-ranks-", {
+      "generator/load/read.ts": "export const read = 1;\n",
+      "generator/emit/writer.ts": "export const write = 2;\n",
+      "generator/cli/args.ts": "export const args = 3;\n",
+      "generator/build.ts": 'import { reader } from "../importers/reader.ts";\nexport const build = reader;\n',
+      "importers/reader.ts":
+        'import { read } from "../generator/load/read.ts";\nimport type { write } from "../generator/emit/writer.ts";\nexport const reader = read;\nexport type W = typeof write;\n',
+      "importers/cli/import.ts":
+        'import { reader } from "../reader.ts";\nimport { args } from "../../generator/cli/args.ts";\nexport const run = reader + args;\n',
+    });
+    expect(rankViolations(dir, importGraph(dir))).toEqual([
+      "generator/build.ts → importers/reader.ts (a layer with no rank)",
+      "importers/cli/import.ts → generator/cli/args.ts",
+      "importers/reader.ts → generator/emit/writer.ts",
+    ]);
   });
 
   it("form no cycle", () => {
-    const graph = importGraph(GENERATOR);
+    const graph = importGraph(ROOT);
     expect(graph.size).toBeGreaterThan(40);
-    expect(cycles(graph).map((c) => c.map((f) => path.relative(GENERATOR, f)))).toEqual([]);
+    expect(cycles(graph).map((c) => c.map((f) => path.relative(ROOT, f)))).toEqual([]);
   });
 
   it("a cycle through a type-only import is found too", () => {
-    const dir = tempDir("dl-cycle-");
-    mkdirSync(path.join(dir, "a"));
-    writeFileSync(path.join(dir, "a/one.ts"), 'import type { Two } from "../two.ts";\nexport type One = Two;\n');
-    writeFileSync(path.join(dir, "two.ts"), 'export { three } from "./three.ts";\nexport type Two = string;\n');
-    writeFileSync(path.join(dir, "three.ts"), 'export const three = () => import("./a/one.ts");\n');
-    writeFileSync(path.join(dir, "alone.ts"), 'import { three } from "./three.ts";\nthree();\n');
-    expect(cycles(importGraph(dir)).map((c) => c.map((f) => path.relative(dir, f)))).toEqual([["a/one.ts", "three.ts", "two.ts"]]);
+    const dir = project("dl-cycle-", {
+      "generator/a/one.ts": 'import type { Two } from "../two.ts";\nexport type One = Two;\n',
+      "generator/two.ts": 'export { three } from "./three.ts";\nexport type Two = string;\n',
+      "generator/three.ts": 'export const three = () => import("./a/one.ts");\n',
+      "generator/alone.ts": 'import { three } from "./three.ts";\nthree();\n',
+    });
+    expect(cycles(importGraph(dir)).map((c) => c.map((f) => path.relative(dir, f)))).toEqual([
+      ["generator/a/one.ts", "generator/three.ts", "generator/two.ts"],
+    ]);
   });
 });

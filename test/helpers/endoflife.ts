@@ -1,15 +1,15 @@
 // Test helpers for the endoflife.date importer: the hand-made snapshot and
-// catalog under test/fixtures/endoflife/, read as the CLI reads them.
+// catalog under importers/fixtures/endoflife/, read as the CLI reads them.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { readProductFile } from "../../generator/import/endoflife-releases.ts";
-import { readRelease, type ReleaseReading } from "../../generator/import/endoflife-readings.ts";
-import { readAppleSources, readReleaseDataFolder, readSnapshotFolder } from "../../generator/import/disk.ts";
-import { readOsFile, type OsFile } from "../../generator/import/endoflife-os.ts";
+import { readProductFile } from "../../importers/endoflife-releases.ts";
+import { readRelease, type ReleaseReading } from "../../importers/endoflife-readings.ts";
+import { readAppleSources, readReleaseDataFolder, readSnapshotFolder } from "../../importers/disk.ts";
+import { readOsFile, type OsFile } from "../../importers/endoflife-os.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 
-export const ENDOFLIFE_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/endoflife");
+export const ENDOFLIFE_FIXTURES = path.resolve(import.meta.dirname, "../../importers/fixtures/endoflife");
 export const SNAPSHOT = path.join(ENDOFLIFE_FIXTURES, "snapshot");
 export const FIXTURE_DATA = path.join(ENDOFLIFE_FIXTURES, "data");
 /** Beside the snapshot, where the CLI looks for release-data by default (as ../shared/sources holds both). */
@@ -56,7 +56,7 @@ export const fixtureRecord = (slug: string): DeviceRecord => JSON.parse(readFile
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** `npm run import`'s script, run as the command line runs it. */
-export const IMPORT_COMMAND = path.join(ROOT, "generator/cli/import.ts");
+export const IMPORT_COMMAND = path.join(ROOT, "importers/cli/import.ts");
 
 /** `npm run import -- ...args` in a process of its own: the exit status the shell sees, and what it writes. */
 export function importCli(args: string[]): { status: number; stdout: string; stderr: string } {

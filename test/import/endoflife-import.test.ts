@@ -8,13 +8,13 @@ import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { readCatalog } from "../../generator/load/read.ts";
-import { readSnapshotFolder, writeUnder } from "../../generator/import/disk.ts";
-import { runImport, snapshotFromReadme, REPORT_JSON } from "../../generator/import/endoflife-import.ts";
-import type { Report } from "../../generator/import/endoflife-report.ts";
+import { readSnapshotFolder, writeUnder } from "../../importers/disk.ts";
+import { runImport, snapshotFromReadme, REPORT_JSON } from "../../importers/endoflife-import.ts";
+import type { Report } from "../../importers/endoflife-report.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
-import { isUnrevisedImport, proposalOf } from "../../generator/import/endoflife-proposals.ts";
+import { isUnrevisedImport, proposalOf } from "../../importers/endoflife-proposals.ts";
 import { recordText } from "../../generator/schema/record.ts";
-import { readRelease } from "../../generator/import/endoflife-readings.ts";
+import { readRelease } from "../../importers/endoflife-readings.ts";
 import { tempDir, treeDigests } from "../helpers/build.ts";
 import {
   CONTEXT,

@@ -20,7 +20,7 @@ describe("npm run import -- <identifier source>", () => {
   it("bad input: exit 2, every problem as file:line, nothing written", () => {
     const data = copyOfFixtureData();
     const before = treeDigests(data);
-    const run = importCli(["appledb", path.join(ROOT, "test/fixtures/identifiers/appledb-broken"), "--data", data, "--checked", "2026-11-24"]);
+    const run = importCli(["appledb", path.join(ROOT, "importers/fixtures/identifiers/appledb-broken"), "--data", data, "--checked", "2026-11-24"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/iPhone15,4\.json:5: model must be text or a list of text/);
     expect(run.stderr).toMatch(/iPhone15,5\.json:4: not valid JSON/);
@@ -45,7 +45,7 @@ describe("npm run import -- <identifier source>", () => {
 
   it("aer: takes the model numbers, lists the devices no record matches, and a second run changes no byte", () => {
     const data = copyOfFixtureData();
-    const source = path.join(ROOT, "test/fixtures/identifiers/aer-cli");
+    const source = path.join(ROOT, "importers/fixtures/identifiers/aer-cli");
     const first = importCli(["aer", source, "--data", data, "--checked", "2026-11-28"]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/aer: 3 rows, 2 matched; 3 codes from this source in 1 records \(3 written now to 1 records\)/);
@@ -66,7 +66,7 @@ describe("npm run import -- <identifier source>", () => {
 
   it("eprel-codes, then eprel: a registration's own name and code give the record its code, then its EU label; second runs change no byte", () => {
     const data = copyOfFixtureData();
-    const source = path.join(ROOT, "test/fixtures/identifiers/eprel-cli");
+    const source = path.join(ROOT, "importers/fixtures/identifiers/eprel-cli");
     const codes = importCli(["eprel-codes", source, "--data", data, "--checked", "2026-11-28"]);
     expect(codes.status, codes.stderr).toBe(0);
     expect(codes.stdout).toMatch(/eprel: 2 rows, 1 matched; 1 codes from this source in 1 records \(1 written now to 1 records\)/);

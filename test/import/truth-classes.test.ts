@@ -1,6 +1,6 @@
 // The classes of wrong facts issue 33 measured, checked on data/ against the
-// pinned sources (generator/import/truth-classes.ts; the same counts as
-// `npx tsx generator/cli/truth-counts.ts`): every Mac ending on a 10.x release
+// pinned sources (importers/truth-classes.ts; the same counts as
+// `npx tsx importers/cli/truth-counts.ts`): every Mac ending on a 10.x release
 // carries the last Security Update build AppleDB lists for it; on 2027-09-01
 // no commitment whose source names a later horizon reads "past its last
 // commitment"; no estimate reads as ended, or as continuing after it passed;
@@ -8,10 +8,10 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readCatalog } from "../../generator/load/read.ts";
-import { readProductFile } from "../../generator/import/endoflife-releases.ts";
-import { readRelease } from "../../generator/import/endoflife-readings.ts";
-import { readOsFile } from "../../generator/import/endoflife-os.ts";
-import { truthClasses, type TruthClasses } from "../../generator/import/truth-classes.ts";
+import { readProductFile } from "../../importers/endoflife-releases.ts";
+import { readRelease } from "../../importers/endoflife-readings.ts";
+import { readOsFile } from "../../importers/endoflife-os.ts";
+import { truthClasses, type TruthClasses } from "../../importers/truth-classes.ts";
 import { verdictOf } from "../../generator/derive/verdict.ts";
 import type { DeviceRecord } from "../../generator/schema/record.ts";
 import { realSources } from "../helpers/endoflife.ts";

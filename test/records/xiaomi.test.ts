@@ -6,11 +6,11 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCatalog } from "../../generator/load/read.ts";
-import { readXiaomiFolder } from "../../generator/import/disk.ts";
-import { spokenDate } from "../../generator/import/endoflife-readings.ts";
-import { boundIn } from "../../generator/import/xiaomi-import.ts";
-import { isInternalEntry, keyOf, RENAMES, splitMarket } from "../../generator/import/xiaomi-names.ts";
-import { readXiaomiLists } from "../../generator/import/xiaomi-sources.ts";
+import { readXiaomiFolder } from "../../importers/disk.ts";
+import { spokenDate } from "../../importers/endoflife-readings.ts";
+import { boundIn } from "../../importers/xiaomi-import.ts";
+import { isInternalEntry, keyOf, RENAMES, splitMarket } from "../../importers/xiaomi-names.ts";
+import { readXiaomiLists } from "../../importers/xiaomi-sources.ts";
 import { PINNED_SOURCES } from "../helpers/endoflife.ts";
 
 const DATA = path.resolve(import.meta.dirname, "../../data");

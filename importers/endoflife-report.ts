@@ -1,0 +1,213 @@
+// The reconciliation report, as JSON (for tools) and markdown (for curators):
+// unresolved conflicts first, then resolved ones, every compared field of
+// every matched record, the proposals, the releases not written and the
+// curated records endoflife.date does not cover. Deterministic: everything is
+// sorted, and nothing in it depends on where the files were read from.
+import type { FieldRow, Status } from "./endoflife-reconcile.ts";
+import type { MatchedBy } from "./endoflife-matching.ts";
+import { jsonText } from "../generator/contract/json-text.ts";
+import { SOURCES } from "./sources.ts";
+
+export interface ReleaseRef {
+  file: string;
+  cycle: string;
+  label: string;
+  line: number;
+}
+
+export interface RecordEntry {
+  slug: string;
+  name: string;
+  state: string;
+  releases: (ReleaseRef & { matchedBy: MatchedBy })[];
+  rows: (FieldRow & { release: string })[];
+}
+
+export interface ProposalEntry extends ReleaseRef {
+  slug: string;
+  name: string;
+  manufacturer: string;
+  deviceType: string;
+  released: string;
+  os: string;
+  security: string;
+}
+
+export interface SkippedEntry extends ReleaseRef {
+  reason: string;
+}
+
+/** How endoflife.date's release-data compares with the product file it belongs to. */
+export interface ReleaseDataEntry {
+  file: string;
+  /** Releases whose eol is the same in both. */
+  agree: number;
+  /** Releases whose eol differs: the newer fact, applied with a revision entry. */
+  newer: { cycle: string; productFile: string; release: string }[];
+  /** Releases the product file does not have (a new model, or another name for one): listed for a curator, not imported. */
+  notInProductFile: { cycle: string; eol: string }[];
+}
+
+export interface Report {
+  /** What the report rests on. Not the day of the run or the flags for new proposals: on a landed catalog a run on any day writes the same bytes. */
+  source: { repository: string; commit: string; commitDate: string };
+  files: { file: string; releases: number; proposed: number; matched: number; notWritten: number }[];
+  totals: { releases: number; proposed: number; matchedRecords: number; notWritten: number; notCovered: number; rows: Record<Status, number> };
+  conflictsByField: Record<string, { unresolved: number; resolved: number }>;
+  proposalsByManufacturer: Record<string, number>;
+  /** How proposals' statements read, per support kind: "minimum month", "end year", "estimate", "continuing", "ended", "not in file". */
+  proposalStatements: Record<"os" | "security", Record<string, number>>;
+  records: RecordEntry[];
+  proposals: ProposalEntry[];
+  notWritten: SkippedEntry[];
+  notCovered: { slug: string; name: string; state: string }[];
+  releaseData?: { repository: string; commit: string; commitDate: string; files: ReleaseDataEntry[] };
+}
+
+const bySlug = <T extends { slug: string }>(a: T, b: T) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+const byRelease = (a: ReleaseRef, b: ReleaseRef) => (a.file !== b.file ? (a.file < b.file ? -1 : 1) : a.line - b.line);
+
+/** Counts with their keys in order, so the JSON is the same however they were gathered. */
+export function sortedCounts(counts: Map<string, number>): Record<string, number> {
+  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export function sortReport(report: Report): Report {
+  const unresolvedFirst = (r: RecordEntry) => (r.rows.some((x) => x.status === "conflict") ? 0 : 1);
+  return {
+    ...report,
+    files: [...report.files].sort((a, b) => (a.file < b.file ? -1 : 1)),
+    records: report.records
+      .map((r) => ({ ...r, releases: [...r.releases].sort(byRelease) }))
+      .sort((a, b) => unresolvedFirst(a) - unresolvedFirst(b) || bySlug(a, b)),
+    proposals: [...report.proposals].sort(bySlug),
+    notWritten: [...report.notWritten].sort(byRelease),
+    notCovered: [...report.notCovered].sort(bySlug),
+  };
+}
+
+export const reportJson = (report: Report) => jsonText(report);
+
+/** A value as one cell of a Markdown table: its backslashes and pipes escaped, on one line. Every report writes its tables so. */
+export const cell = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("\n", " ");
+const code = (s: string) => (s ? `\`${s.replaceAll("`", "'")}\`` : "");
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
+
+export function reportMarkdown(report: Report): string {
+  const { source, totals } = report;
+  const conflictRows = (status: Status) => report.records.flatMap((r) => r.rows.filter((row) => row.status === status).map((row) => ({ slug: r.slug, row })));
+  const unresolved = conflictRows("conflict");
+  const resolved = conflictRows("resolved");
+  const out: string[] = [
+    "# endoflife.date import: reconciliation report",
+    "",
+    `Generated by \`npm run import -- endoflife\` from [endoflife.date](${SOURCES.endoflife.repository}) at commit \`${source.commit}\` (${source.commitDate}). Do not edit: run the importer again. How to read it and how to resolve a conflict: CONTRIBUTING.md, "Records from endoflife.date"; the mapping of every file: docs/import.md.`,
+    "",
+    `Releases read: ${totals.releases}. Proposed records: ${totals.proposed}. Curated records compared: ${totals.matchedRecords} (fields: ${totals.rows.conflict} unresolved conflicts, ${totals.rows.resolved} resolved, ${totals.rows.compatible} compatible, ${totals.rows.same} same). Releases not written: ${totals.notWritten}. Records endoflife.date does not cover: ${totals.notCovered}.`,
+    "",
+    "## Unresolved conflicts",
+    "",
+    unresolved.length
+      ? "A conflict is resolved by a revision entry of the record whose `change` contains the text in the last column, followed by what was decided; its `reason` says why.\n\n" +
+        table(
+          ["Record", "Field", "Ours", "Theirs", "Why", "Their comment", "Resolve with"],
+          unresolved.map(({ slug, row }) => [
+            `\`${slug}\``,
+            `${row.field} (${row.path})`,
+            row.ours,
+            row.theirs,
+            row.why ?? "",
+            code(row.comment),
+            code(row.resolveWith),
+          ]),
+        )
+      : "None.",
+    "",
+    "## Resolved conflicts",
+    "",
+    resolved.length
+      ? table(
+          ["Record", "Field", "Ours", "Theirs", "Revision"],
+          resolved.map(({ slug, row }) => [
+            `\`${slug}\``,
+            row.field,
+            row.ours,
+            row.theirs,
+            `${row.resolution!.date}: ${row.resolution!.change} (${row.resolution!.reason})`,
+          ]),
+        )
+      : "None.",
+    "",
+    "## Curated records compared",
+    "",
+  ];
+  for (const r of report.records) {
+    out.push(
+      `### \`${r.slug}\` (${r.name}, ${r.state})`,
+      "",
+      `Matched ${r.releases.map((x) => `${x.file} \`${x.cycle}\` ("${x.label}", line ${x.line}) by ${x.matchedBy}`).join("; ")}.`,
+      "",
+      table(
+        ["Field", "Release", "Ours", "Theirs", "Status", "Their comment"],
+        r.rows.map((row) => [row.field, row.release, row.ours, row.theirs, row.why ? `${row.status}: ${row.why}` : row.status, code(row.comment)]),
+      ),
+      "",
+    );
+  }
+  out.push("## Proposed records", "");
+  out.push(
+    report.proposals.length
+      ? table(
+          ["Record", "From", "Manufacturer", "Type", "Released", "OS", "Security"],
+          report.proposals.map((p) => [
+            `\`${p.slug}\``,
+            `${p.file} \`${p.cycle}\` (line ${p.line})`,
+            p.manufacturer,
+            p.deviceType,
+            p.released,
+            p.os,
+            p.security,
+          ]),
+        )
+      : "None.",
+    "",
+    "## Releases not written",
+    "",
+    report.notWritten.length
+      ? table(
+          ["Release", "Label", "Why"],
+          report.notWritten.map((s) => [`${s.file} \`${s.cycle}\` (line ${s.line})`, s.label, s.reason]),
+        )
+      : "None.",
+    "",
+    ...(report.releaseData
+      ? [
+          "## endoflife.date release-data",
+          "",
+          `[release-data](${report.releaseData.repository}) at commit \`${report.releaseData.commit}\` (${report.releaseData.commitDate}), newer than the product files. Where a release's \`eol\` differs, the newer fact wins and the record carries a revision entry saying so; releases the product file lacks are listed for a curator.`,
+          "",
+          table(
+            ["File", "Same eol", "Newer eol applied", "Not in the product file"],
+            report.releaseData.files.map((f) => [
+              f.file,
+              String(f.agree),
+              f.newer.map((n) => `\`${n.cycle}\`: ${n.productFile} → ${n.release}`).join("; ") || "none",
+              f.notInProductFile.map((n) => `\`${n.cycle}\` (eol ${n.eol})`).join(", ") || "none",
+            ]),
+          ),
+          "",
+        ]
+      : []),
+    "## Records endoflife.date does not cover",
+    "",
+    report.notCovered.length
+      ? table(
+          ["Record", "Name", "State"],
+          report.notCovered.map((c) => [`\`${c.slug}\``, c.name, c.state]),
+        )
+      : "None.",
+    "",
+  );
+  return out.join("\n");
+}
