@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LoadedRecord } from "../generator/load/validate.ts";
 import type { DeviceRecord } from "../generator/schema/record.ts";
-import { boundIn, runXiaomiImport, XIAOMI_JSON, type XiaomiImportInput } from "./xiaomi-import.ts";
+import { boundIn, marketGroups, runXiaomiImport, XIAOMI_JSON, type XiaomiImportInput } from "./xiaomi-import.ts";
 import type { EosHistoryEntry, XiaomiLists } from "./xiaomi-sources.ts";
 
 const C = (c: string) => c.repeat(40);
@@ -112,6 +112,23 @@ describe("runXiaomiImport", () => {
       `https://github.com/XiaomiFirmwareUpdater/xiaomi_devices/blob/${C("4")}/eol.json`,
     );
     expect(bySlug.get("redmi-9")!.support.security[0]!.meaning).toMatch(/already in the oldest saved copy of the list \(26 July 2022\)/);
+  });
+
+  it("groups a device's markets by the day the list first named each, so one market's listing bounds only that market", () => {
+    const groups = marketGroups([
+      seen("POCO M4 Pro 5G (IN)", "2025-05-27"),
+      seen("POCO M4 Pro 5G (TR)", "2025-05-27"),
+      seen("POCO M4 Pro 5G (eea)", "2026-02-28"),
+      seen("POCO M4 Pro 5G (in)", "2025-02-06", "2025-02-25", false),
+      seen("POCO M4 Pro 5G (jp)", "2026-02-28"),
+    ]);
+    expect(groups!.map((g) => [g.regions, g.firsts.map((e) => e.name)])).toEqual([
+      [["IN"], ["POCO M4 Pro 5G (in)"]],
+      [["TR"], ["POCO M4 Pro 5G (TR)"]],
+      [["EEA", "JP"], ["POCO M4 Pro 5G (eea)", "POCO M4 Pro 5G (jp)"]],
+    ]);
+    // A name without a market speaks for every market: the device's first listing bounds it everywhere.
+    expect(marketGroups([seen("Mi 10 (CN)", "2023-07-24"), seen("Mi 10 ", "2024-10-28")])).toBeUndefined();
   });
 
   it("folds renamed entries into their device and reads an entry that left the list as no end", () => {

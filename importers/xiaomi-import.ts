@@ -21,6 +21,7 @@ import { playIndex, type SetAside } from "./xiaomi-codes.ts";
 import { deviceTypeOf, displayName, isInternalEntry, keyOf, MARKET_REGIONS, RENAMES, splitMarket, tidy } from "./xiaomi-names.ts";
 import { XIAOMI_FILES, type AerDevice, type EosHistoryEntry, type Normalization, type XiaomiLists } from "./xiaomi-sources.ts";
 import { jsonText } from "../generator/contract/json-text.ts";
+import { listed } from "../generator/derive/verdict-headline.ts";
 import { SOURCES } from "./sources.ts";
 
 export const XIAOMI_JSON = "import/xiaomi.json";
@@ -129,11 +130,12 @@ function sources(input: XiaomiImportInput) {
       title: `${XIAOMI_FILES.eol} at commit ${shortCommit(eol.commit)} (${eol.commitDate}; list updated ${input.lists.eosUpdated}): Xiaomi's end-of-support list`,
       checked,
     } satisfies Source,
-    firstListed: (e: EosHistoryEntry): Source => ({
-      id: "xiaomi-end-of-support-first-listed",
-      url: `${SOURCES.xiaomi.repository}/blob/${e.firstSeen.commit}/${XIAOMI_FILES.eol}`,
+    /** The copy that first named these entries (all first seen in it); `suffix` tells one market group's copy from another's. */
+    firstListed: (entries: EosHistoryEntry[], suffix = ""): Source => ({
+      id: `xiaomi-end-of-support-first-listed${suffix}`,
+      url: `${SOURCES.xiaomi.repository}/blob/${entries[0]!.firstSeen.commit}/${XIAOMI_FILES.eol}`,
       publisher: LIST,
-      title: `${XIAOMI_FILES.eol} at commit ${shortCommit(e.firstSeen.commit)} (${e.firstSeen.day}): the first saved copy of Xiaomi's end-of-support list naming "${tidy(e.name)}" (per the branch history, ${XIAOMI_FILES.eolHistory})`,
+      title: `${XIAOMI_FILES.eol} at commit ${shortCommit(entries[0]!.firstSeen.commit)} (${entries[0]!.firstSeen.day}): the first saved copy of Xiaomi's end-of-support list naming ${listed(entries.map((e) => `"${tidy(e.name)}"`))} (per the branch history, ${XIAOMI_FILES.eolHistory})`,
       checked,
     }),
     trust: (citedBy: string): Source => ({
@@ -158,7 +160,7 @@ const cadenceOf = (text: string) => {
   return m ? `, updates every ${m[1]} days` : "";
 };
 
-const versionList = (vs: string[]) => (vs.length <= 1 ? vs.map((v) => `Android ${v}`).join("") : `Android ${vs.slice(0, -1).join(", ")} and ${vs.at(-1)}`);
+const versionList = (vs: string[]) => (vs.length ? `Android ${listed(vs)}` : "");
 
 /** The day the oldest saved copy is from: a device already listed then has only that day as its bound. */
 const branchStart = (history: EosHistoryEntry[]) => history.reduce((min, e) => (e.firstSeen.day < min ? e.firstSeen.day : min), "9999-12-31");
@@ -173,6 +175,40 @@ export function boundMeaning(first: EosHistoryEntry, start: string, markets: str
   return first.firstSeen.day === start
     ? `Ended, date not documented: Xiaomi's end-of-support list names it${where}, and it is already in the oldest saved copy of the list (${day}), so support ended no later than ${day}; the copies go no further back`
     : `Ended, date not documented: Xiaomi's end-of-support list names it${where}; the first saved copy to name it (as "${tidy(first.name)}") is of ${day}, so support ended no later than ${day}`;
+}
+
+/**
+ * The markets a device's end-of-support entries name, grouped by the day the
+ * list first named each (the earliest of its entries, current or renamed):
+ * the list speaks of each market apart, so one market's listing bounds only
+ * that market. Undefined when an entry names no market, or one the importer
+ * cannot place: then the device's first listing bounds it everywhere.
+ */
+export function marketGroups(eos: EosHistoryEntry[]): { regions: string[]; firsts: EosHistoryEntry[] }[] | undefined {
+  const byRegion = new Map<string, EosHistoryEntry[]>();
+  for (const e of eos) {
+    const m = splitMarket(e.name).market;
+    const region = m === undefined || m === "global" ? undefined : MARKET_REGIONS[m];
+    if (region === undefined) return undefined;
+    byRegion.set(region, [...(byRegion.get(region) ?? []), e]);
+  }
+  const byDay = new Map<string, { regions: string[]; firsts: EosHistoryEntry[] }>();
+  for (const [region, entries] of byRegion) {
+    const first = firstListing(entries);
+    const group = byDay.get(first.firstSeen.day) ?? byDay.set(first.firstSeen.day, { regions: [], firsts: [] }).get(first.firstSeen.day)!;
+    group.regions.push(region);
+    group.firsts.push(...entries.filter((e) => e.firstSeen.day === first.firstSeen.day));
+  }
+  return [...byDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, g]) => ({ regions: g.regions.sort(), firsts: g.firsts.sort((a, b) => a.line - b.line) }));
+}
+
+/** What the end-of-support list says for one group of markets first listed on the same day. */
+export function marketBoundMeaning(regions: string[], firsts: EosHistoryEntry[], start: string): string {
+  const day = spokenDate({ value: firsts[0]!.firstSeen.day, precision: "day" });
+  const names = listed(firsts.map((e) => `"${tidy(e.name)}"`));
+  return firsts[0]!.firstSeen.day === start
+    ? `Ended, date not documented: Xiaomi's end-of-support list names it for ${listed(regions)} (as ${names}), and it is already in the oldest saved copy of the list (${day}), so support ended there no later than ${day}; the copies go no further back`
+    : `Ended, date not documented: Xiaomi's end-of-support list names it for ${listed(regions)}; the first saved copy to name it there (as ${names}) is of ${day}, so support ended no later than ${day}`;
 }
 
 const BOUND = /no later than (\d{1,2} \w+ \d{4})/;
@@ -301,12 +337,21 @@ export function runXiaomiImport(input: XiaomiImportInput): { problems: SourcePro
     });
     for (const s of found?.setAside ?? []) setAside.push({ ...s, slug });
     if (found?.review) review.push({ slug, why: found.review });
+    const marketTags = current.map((e) => splitMarket(e.name).market);
+    const scoped = marketTags.every((m) => m !== undefined && m !== "global" && MARKET_REGIONS[m] !== undefined);
+    const scope: Scope = scoped ? { regions: [...new Set(marketTags.map((m) => MARKET_REGIONS[m!]!))].sort() } : {};
+    const groups = !d.aer && scoped ? marketGroups(d.eos) : undefined;
+    const split = groups && groups.length > 1 ? groups : undefined;
     const base = {
       slug,
       name,
       from: [...(d.aer ? [`${XIAOMI_FILES.aer}:${d.aer.line}`] : []), ...d.eosLines.map((l) => `${XIAOMI_FILES.eol}:${l}`)],
       sourceNames,
-      security: d.aer ? `ends ${d.aer.securityEnd}` : `ended no later than ${first!.firstSeen.day}`,
+      security: d.aer
+        ? `ends ${d.aer.securityEnd}`
+        : split
+          ? `ended no later than ${split.map((g) => `${g.firsts[0]!.firstSeen.day} (${g.regions.join(", ")})`).join(", ")}`
+          : `ended no later than ${first!.firstSeen.day}`,
       android: d.aer ? `${d.aer.shipped}${d.aer.future.length ? `, promised ${d.aer.future.join(", ")}` : ""}` : "",
       codes: codes.map((c) => c.value),
     };
@@ -319,10 +364,7 @@ export function runXiaomiImport(input: XiaomiImportInput): { problems: SourcePro
       continue;
     }
     if (!d.aer && first!.firstSeen.day === start) boundAtStart++;
-    const marketTags = current.map((e) => splitMarket(e.name).market);
-    const scoped = marketTags.every((m) => m !== undefined && m !== "global" && MARKET_REGIONS[m] !== undefined);
-    const scope: Scope = scoped ? { regions: [...new Set(marketTags.map((m) => MARKET_REGIONS[m!]!))].sort() } : {};
-    const record = recordOf(d, { name, slug, sourceName, codes, first, markets, scope, start }, input, src);
+    const record = recordOf(d, { name, slug, sourceName, codes, first, markets, scope, ...(split ? { groups: split } : {}), start }, input, src);
     const earlier = bySlug.get(slug);
     if (!earlier) {
       fresh.push(record);
@@ -396,36 +438,63 @@ export function runXiaomiImport(input: XiaomiImportInput): { problems: SourcePro
   };
 }
 
-function recordOf(
-  d: Device,
-  r: {
-    name: string;
-    slug: string;
-    sourceName: string;
-    codes: { kind: Identifier["kind"]; value: string; shared: boolean }[];
-    first?: EosHistoryEntry;
-    markets: string[];
-    scope: Scope;
-    start: string;
-  },
-  input: XiaomiImportInput,
-  src: ReturnType<typeof sources>,
-): DeviceRecord {
+/** What recordOf needs besides the device. */
+interface RecordInput {
+  name: string;
+  slug: string;
+  sourceName: string;
+  codes: { kind: Identifier["kind"]; value: string; shared: boolean }[];
+  first?: EosHistoryEntry;
+  markets: string[];
+  scope: Scope;
+  /** Set when the device's markets were first listed on different days: one statement per group. */
+  groups?: { regions: string[]; firsts: EosHistoryEntry[] }[];
+  start: string;
+}
+
+/**
+ * The security statements of a device only on the end-of-support list: ended,
+ * no later than its first listing; one statement per group of markets when
+ * its markets were first listed on different days (the first group keeps the
+ * id "security", each later one is told apart by its markets: "security-id-tr").
+ */
+function boundStatements(r: RecordInput, input: XiaomiImportInput, src: ReturnType<typeof sources>, used: Source[]): Commitment[] {
+  const groups = r.groups ?? [{ regions: r.scope.regions ?? [], firsts: [r.first!] }];
+  const suffixes = groups.map((g, i) => (i ? `-${g.regions.join("-").toLowerCase()}` : ""));
+  const firstSources = groups.map((g, i) =>
+    g.firsts[0]!.firstSeen.commit === input.snapshots.eol.commit ? undefined : src.firstListed(g.firsts, suffixes[i]),
+  );
+  used.push(src.eol, ...firstSources.filter((x) => x !== undefined), src.trust(src.eol.id));
+  return groups.map((g, i) => ({
+    id: `security${suffixes[i]}`,
+    // Only the markets Xiaomi names, when it names no global model ("POCO C31 (IN)").
+    scope: r.groups ? { regions: g.regions } : r.scope,
+    end: { precision: "unknown" },
+    ended: true,
+    meaning: r.groups ? marketBoundMeaning(g.regions, g.firsts, r.start) : boundMeaning(r.first!, r.start, r.markets),
+    evidenceLevel: "manufacturer-dated",
+    sourceIds: [src.eol.id, ...(firstSources[i] ? [firstSources[i].id] : []), "xiaomi-security-center"],
+  }));
+}
+
+function recordOf(d: Device, r: RecordInput, input: XiaomiImportInput, src: ReturnType<typeof sources>): DeviceRecord {
   const a = d.aer;
   const usedSources: Source[] = [];
-  let security: Commitment;
+  let security: Commitment[];
   let os: Commitment;
   if (a) {
     usedSources.push(src.aer, src.trust(src.aer.id));
     const end = { value: a.securityEnd, precision: "month" as const };
-    security = {
-      id: "security",
-      scope: {},
-      end,
-      meaning: `Security updates end in ${spokenDate(end)}, as Xiaomi's list of Android Enterprise Recommended devices gives it (a month${cadenceOf(a.cadence)})`,
-      evidenceLevel: "manufacturer-dated",
-      sourceIds: [src.aer.id, "xiaomi-security-center"],
-    };
+    security = [
+      {
+        id: "security",
+        scope: {},
+        end,
+        meaning: `Security updates end in ${spokenDate(end)}, as Xiaomi's list of Android Enterprise Recommended devices gives it (a month${cadenceOf(a.cadence)})`,
+        evidenceLevel: "manufacturer-dated",
+        sourceIds: [src.aer.id, "xiaomi-security-center"],
+      },
+    ];
     os = {
       id: "os",
       scope: {},
@@ -437,19 +506,7 @@ function recordOf(
       sourceIds: [src.aer.id],
     };
   } else {
-    const first = r.first!;
-    const firstSource = first.firstSeen.commit === input.snapshots.eol.commit ? undefined : src.firstListed(first);
-    usedSources.push(src.eol, ...(firstSource ? [firstSource] : []), src.trust(src.eol.id));
-    security = {
-      id: "security",
-      // Only the markets Xiaomi names, when it names no global model ("POCO C31 (IN)").
-      scope: r.scope,
-      end: { precision: "unknown" },
-      ended: true,
-      meaning: boundMeaning(first, r.start, r.markets),
-      evidenceLevel: "manufacturer-dated",
-      sourceIds: [src.eol.id, ...(firstSource ? [firstSource.id] : []), "xiaomi-security-center"],
-    };
+    security = boundStatements(r, input, src, usedSources);
     os = {
       id: "os",
       scope: {},
@@ -483,7 +540,7 @@ function recordOf(
       },
     ],
     caveats,
-    support: { os: [os], security: [security] },
+    support: { os: [os], security },
     evidence: {
       sources: [...usedSources, src.play],
       recallReview: [],
@@ -513,7 +570,7 @@ function earlyListings(d: Device, a: AerDevice, input: XiaomiImportInput, src: R
   const early = d.eos.filter((e) => e.inNewest && e.firstSeen.day.slice(0, 7) < a.securityEnd);
   if (!early.length) return [];
   const first = firstListing(early);
-  const firstSource = first.firstSeen.commit === input.snapshots.eol.commit ? undefined : src.firstListed(first);
+  const firstSource = first.firstSeen.commit === input.snapshots.eol.commit ? undefined : src.firstListed([first]);
   used.push(src.eol, ...(firstSource ? [firstSource] : []));
   const markets = early.map((e) => splitMarket(e.name).market);
   const regions = [...new Set(markets.map((m) => (m === undefined ? undefined : MARKET_REGIONS[m])))];

@@ -11,7 +11,8 @@ import { ENDED_STATUSES, marketsSpokenFor, WEAK_EVIDENCE, type Verdict } from ".
 const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
 /** "IN" → "India"; "EU", "EEA" as people say them. */
 const marketName = (m: string) => (m === "EEA" ? "the European Economic Area" : m === "EU" ? "the European Union" : (REGION_NAMES.of(m) ?? m));
-const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+/** "A", "A and B", "A, B and C". */
+export const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
 /** A date in a sentence: "on 12 October 2027", "in October 2027", "in 2027". */
 const onOrIn = (d: PartialDate | undefined) => {

@@ -2,14 +2,15 @@
 // were imported from (../shared/sources/xiaomi-devices): each has a model
 // code and a dated fact, each security end is the month Xiaomi's list gives,
 // each "ended no later than" is the first listing of the device under any of
-// its names (in a market the list still names), and no device renamed in Xiaomi's lists has two records.
+// its names (in a market the list still names), each market's own bound is
+// that market's first listing, and no device renamed in Xiaomi's lists has two records.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCatalog } from "../../generator/load/read.ts";
 import { readXiaomiFolder } from "../../importers/disk.ts";
 import { spokenDate } from "../../importers/endoflife-readings.ts";
 import { boundIn } from "../../importers/xiaomi-import.ts";
-import { isInternalEntry, keyOf, RENAMES, splitMarket } from "../../importers/xiaomi-names.ts";
+import { isInternalEntry, keyOf, MARKET_REGIONS, RENAMES, splitMarket } from "../../importers/xiaomi-names.ts";
 import { readXiaomiLists } from "../../importers/xiaomi-sources.ts";
 import { PINNED_SOURCES } from "../helpers/endoflife.ts";
 
@@ -64,6 +65,22 @@ describe("Xiaomi, Redmi and POCO records", async () => {
       expect(days.length, r.slug).toBeGreaterThan(0);
       const first = days.sort()[0]!;
       expect(boundIn(r.support.security[0]!.meaning), r.slug).toBe(spokenDate({ value: first, precision: "day" }));
+    }
+  });
+
+  it("bound each market by that market's own first listing, never by another market's earlier one", () => {
+    const split = xiaomi.filter((r) => r.support.security.length > 1 && r.support.security.every((c) => c.ended && c.scope.regions));
+    // POCO X3 NFC (RU, then ID and TR), POCO M4 Pro 5G and Redmi Note 10T: markets listed months apart.
+    expect(split.map((r) => r.slug)).toEqual(expect.arrayContaining(["poco-m4-pro-5g", "poco-x3-nfc", "redmi-note-10t"]));
+    for (const r of xiaomi.filter((x) => x.support.security.every((c) => c.ended && c.scope.regions))) {
+      const keys = keysOf(r.name);
+      const names = lists!.eosHistory.filter((e) => keys.includes(keyOf(e.name)) && splitMarket(e.name).market !== undefined);
+      for (const c of r.support.security)
+        for (const region of c.scope.regions!) {
+          const days = names.filter((e) => MARKET_REGIONS[splitMarket(e.name).market!] === region).map((e) => e.firstSeen.day);
+          expect(days.length, `${r.slug} ${region}`).toBeGreaterThan(0);
+          expect(boundIn(c.meaning), `${r.slug} ${region}`).toBe(spokenDate({ value: days.sort()[0]!, precision: "day" }));
+        }
     }
   });
 
