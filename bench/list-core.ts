@@ -22,7 +22,8 @@ import { catalogOf } from "../generator/derive/catalog.ts";
 import { deviceSummary } from "../generator/derive/documents.ts";
 import { formatListIndex, matchPositions, parseListIndex } from "../generator/derive/list-index.ts";
 import { DEFAULT_LIMIT } from "../generator/contract/list-params.ts";
-import { answerList, type ListSource } from "../generator/serve/list.ts";
+import type { ListSource } from "../generator/serve/answers/asked.ts";
+import { answerList } from "../generator/serve/answers/list.ts";
 import { encodeCursor, parseListRequest, pageResult } from "../generator/derive/list.ts";
 import { quantile } from "./lib.ts";
 

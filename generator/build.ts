@@ -17,7 +17,7 @@ import type { DeviceRecord } from "./schema/record.ts";
 import { OutputWriter } from "./emit/writer.ts";
 import { emitters } from "./emit/index.ts";
 import { folderSizes, type FolderSize } from "./emit/folders.ts";
-import { STORAGE, type Layout } from "./contract/resources.ts";
+import type { Layout } from "./contract/resources.ts";
 import { chooseLayout, NETLIFY_MAX_FOLDER_ENTRIES } from "./derive/layout.ts";
 import { staleSources } from "./derive/sources.ts";
 import { netlifyDeployConfig } from "./serve/edge-paths.ts";
@@ -211,8 +211,6 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     stages[e.name] = round(performance.now() - start);
     log(`${e.name} done: ${out.files} file(s) written so far`);
   }
-  // The large files' ETags, sorted so the same files give the same bytes; the edge function looks them up instead of hashing.
-  out.json(STORAGE.etagManifest, Object.fromEntries(Object.entries(out.etags).sort(([a], [b]) => (a < b ? -1 : 1))));
 
   let largestFolder: FolderSize | undefined;
   if (!inPlace) {

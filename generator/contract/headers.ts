@@ -3,7 +3,7 @@
 // dev adds the _headers values of any name the function leaves unset, so the
 // edge function sets every header itself: the generated _headers only serves
 // what the CDN answers alone (pages, assets, storage files; derive/routes.ts).
-import { API, PAGES, pathOf, type ApiResourceName, type Resource } from "./resources.ts";
+import { API, PAGES, pathOf, type ApiResource, type ApiResourceName } from "./resources.ts";
 
 /** On every response, page or API: no content sniffing, no framing, no full URLs leaked to other sites. */
 export const SECURITY_HEADERS = {
@@ -73,23 +73,15 @@ export function apiHeaders(pathname: string): Record<string, string> {
   return { ...SECURITY_HEADERS, ...CORS_HEADERS, "Content-Security-Policy": API_POLICY, ...(pathname === API.legacyList.path ? LEGACY_API.headers : {}) };
 }
 
-/** A download under the dataset license, named for what it holds. */
-const download = (fileName: string) => ({ "Content-Disposition": `attachment; filename="${fileName}"`, Link: LICENSE_LINK });
-
-/** The file name each download is saved under. */
-export const DOWNLOAD_NAMES = {
-  dataset: (year?: string) => `device-lifecycle-dataset${year ? `-${year}` : ""}.csv`,
-  devicesNdjson: "device-lifecycle-records.ndjson",
-  datasetSqlite: "device-lifecycle-dataset.sqlite",
-};
-
-/** The headers of a resource's answer: its media type and cache policy as the resource table gives them. */
+/**
+ * The headers of a resource's answer: its media type and cache policy as the
+ * resource table gives them; a download (the table names the file it is saved
+ * under) comes under the dataset license.
+ */
 export function resourceHeaders(name: ApiResourceName, params: Record<string, string>): Record<string, string> {
-  const r = API[name];
-  const headers = { ...apiHeaders(pathOf(r as Resource, params)), "Content-Type": r.media, "Cache-Control": r.cache };
-  if (name === "dataset") return { ...headers, ...download(DOWNLOAD_NAMES.dataset()) };
-  if (name === "datasetYear") return { ...headers, ...download(DOWNLOAD_NAMES.dataset(params.year)) };
-  if (name === "devicesNdjson" || name === "datasetSqlite") return { ...headers, ...download(DOWNLOAD_NAMES[name]) };
+  const r: ApiResource = API[name];
+  const headers = { ...apiHeaders(pathOf(r, params)), "Content-Type": r.media, "Cache-Control": r.cache };
+  if (r.download) return { ...headers, "Content-Disposition": `attachment; filename="${r.download(params)}"`, Link: LICENSE_LINK };
   if (name === "badge") return { ...headers, "Content-Security-Policy": BADGE_POLICY };
   return headers;
 }

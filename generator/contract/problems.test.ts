@@ -1,8 +1,9 @@
 // RFC 9457 problem details (problems.ts): every case has one stable type, an
 // error status and a title; a problem carries the detail and any extension
-// members the case needs, and its type never depends on the deployment.
+// members the case needs, and its type never depends on the deployment. The
+// words of the stored 404 and 410 bodies, and of the edge function's 404.
 import { describe, expect, it } from "vitest";
-import { PROBLEMS, problem, problemType, type ProblemCode } from "./problems.ts";
+import { goneProblem, noResourceDetail, PROBLEMS, problem, problemType, type ProblemCode } from "./problems.ts";
 
 const CODES = Object.keys(PROBLEMS) as ProblemCode[];
 
@@ -34,4 +35,28 @@ describe("problem", () => {
   });
 
   it("gives every case its own type", () => expect(new Set(CODES.map(problemType)).size).toBe(CODES.length));
+});
+
+describe("the stored and computed words", () => {
+  it("a 404 names the path where it can, and points at the docs", () => {
+    expect(noResourceDetail("/api/v2/x")).toBe("No API resource exists at /api/v2/x. See /docs for the endpoints.");
+    expect(noResourceDetail(null)).toBe("No published resource exists at this path. See /docs for the endpoints.");
+  });
+
+  it("a withdrawn record's 410 says when and why, and links its replacement when it has one", () => {
+    expect(goneProblem({ slug: "old-watch", withdrawnOn: "2026-11-01", reason: "Duplicate" })).toEqual({
+      type: "/docs/problems#gone",
+      title: "Record withdrawn",
+      status: 410,
+      detail: 'The record "old-watch" was withdrawn on 2026-11-01: Duplicate',
+      instance: "/api/v1/devices/old-watch",
+      slug: "old-watch",
+      reason: "Duplicate",
+      withdrawnOn: "2026-11-01",
+    });
+    expect(goneProblem({ slug: "old-watch", withdrawnOn: "2026-11-01", reason: "Duplicate", replacedBy: "new-watch" })).toMatchObject({
+      replacedBy: "new-watch",
+      replacement: "/api/v1/devices/new-watch",
+    });
+  });
 });

@@ -2,7 +2,8 @@
 // may request resolves to the one resource it names, with its parameters;
 // paths are filled as given; stored files are placed by the layout; model
 // code keys are placed in buckets by a pinned hash; each entry carries its
-// media type, cache policy and per-device behaviour. Against a real build:
+// media type, cache policy and per-device behaviour, and each endpoint how it
+// is answered, what its parameter names and the name it downloads under. Against a real build:
 // test/architecture/resources.test.ts; the spread of shards: derive/layout.test.ts.
 import { describe, expect, it } from "vitest";
 import { API_CACHE, IMMUTABLE, MEDIA } from "./media.ts";
@@ -18,6 +19,8 @@ import {
   pathOf,
   resolveApiPath,
   shardOf,
+  type ApiResource,
+  type ApiResourceName,
   type Resource,
 } from "./resources.ts";
 
@@ -156,5 +159,44 @@ describe("what each entry carries", () => {
       [API.deviceCalendarNoAlarms.path, STORAGE.goneProblem("old-watch"), false],
       [PAGES.device.path, PAGES.withdrawal.file({ device_slug: "old-watch" }), true],
     ]);
+  });
+});
+
+describe("how each endpoint is answered", () => {
+  const names = Object.keys(API) as ApiResourceName[];
+  const by = <K extends keyof ApiResource>(key: K) =>
+    Object.fromEntries(names.flatMap((n) => ((API[n] as ApiResource)[key] ? [[n, (API[n] as ApiResource)[key]]] : [])));
+
+  it("computes the list and the identifier lookup, and stores every other endpoint as a file", () => {
+    expect(names.filter((n) => API[n].answered !== "stored").map((n) => [n, API[n].answered])).toEqual([
+      ["list", "list"],
+      ["legacyList", "list"],
+      ["identifier", "lookup"],
+    ]);
+    for (const n of names) expect("file" in API[n], n).toBe(API[n].answered === "stored");
+  });
+
+  it("says what a stored endpoint's parameter names: a device, a manufacturer, a month, a year or an OS release", () => {
+    expect(by("named")).toEqual({
+      ...Object.fromEntries(DEVICE_RESOURCES.map((n) => [n, "device"])),
+      dataset: "year",
+      datasetYear: "year",
+      manufacturerCalendar: "manufacturer",
+      manufacturerCalendarNoAlarms: "manufacturer",
+      manufacturerFeed: "manufacturer",
+      manufacturerFeedArchive: "month",
+      feedArchive: "month",
+      osRelease: "release",
+    });
+  });
+
+  it("names the file each download is saved under", () => {
+    const saved = Object.fromEntries(Object.entries(by("download")).map(([n, f]) => [n, (f as (p: Record<string, string>) => string)({ year: "2029" })]));
+    expect(saved).toEqual({
+      dataset: "device-lifecycle-dataset.csv",
+      datasetYear: "device-lifecycle-dataset-2029.csv",
+      devicesNdjson: "device-lifecycle-records.ndjson",
+      datasetSqlite: "device-lifecycle-dataset.sqlite",
+    });
   });
 });

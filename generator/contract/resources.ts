@@ -25,8 +25,32 @@ export interface Resource<P extends string = string> {
   media?: string;
   /** The Cache-Control of its answer; absent where Netlify's default holds (a page: revalidated at each view). */
   cache?: string;
-  /** Set on a resource named by a device's slug (derive/routes.ts writes its rules, serve/core.ts follows them on a miss). */
+  /** Set on a resource named by a device's slug (derive/routes.ts writes its rules, serve/answers/stored.ts follows them on a miss). */
   device?: PerDevice;
+  /** What its path's parameter names: a name that can name nothing is refused unread, and a miss says what was not found (serve/answers/). */
+  named?: Named;
+}
+
+/** What a path's parameter names: a device's slug, a manufacturer's, a month (YYYY-MM), a year (YYYY), an OS release ("android/15"). */
+export type Named = "device" | "manufacturer" | "month" | "year" | "release";
+
+/**
+ * How the edge function answers an API resource (serve/answers/): "stored"
+ * with the file the table names for it (placed by the layout), else, for a
+ * device's slug, with where it moved or that it was withdrawn; "list"
+ * computed over the list's index and the record files, or from a stored page
+ * of a plain walk; "lookup" computed from the bucket of the key the rest of
+ * the path names.
+ */
+export type Answered = "stored" | "list" | "lookup";
+
+/** An API endpoint: a resource with its media type and cache policy, and how it is answered. */
+export interface ApiResource<P extends string = string> extends Resource<P> {
+  media: string;
+  cache: string;
+  answered: Answered;
+  /** The file name a download is saved under (contract/headers.ts: Content-Disposition); absent, the answer is shown inline. */
+  download?(params: Params<P>): string;
 }
 
 /**
@@ -42,8 +66,36 @@ export interface PerDevice {
   ownErrors: boolean;
 }
 
-/** An API answer: every one is cached the API's five minutes (docs/API.md). */
-const answer = <R extends Resource>(media: string, r: R): R & { media: string; cache: string } => ({ ...r, media, cache: API_CACHE });
+/** What a stored API answer may add to its resource: what its parameter names, and the name it downloads under. */
+interface Stored<P extends string> {
+  named?: Named;
+  download?(params: Params<P>): string;
+}
+
+/** An API answer stored as a file: every API answer is cached the API's five minutes (docs/API.md). */
+const answer = <R extends StoredResource>(
+  media: string,
+  r: R,
+  stored: Stored<R["path"]> = {},
+): R & Stored<R["path"]> & { media: string; cache: string; answered: "stored" } => ({
+  ...r,
+  ...stored,
+  media,
+  cache: API_CACHE,
+  answered: "stored",
+});
+
+/** An API answer the edge function computes ("list", "lookup"): no file stands for it. */
+const computed = <R extends Resource>(
+  answered: Exclude<Answered, "stored">,
+  media: string,
+  r: R,
+): R & { media: string; cache: string; answered: Answered } => ({
+  ...r,
+  media,
+  cache: API_CACHE,
+  answered,
+});
 
 /** A site file the CDN answers with a cache policy of its own (derive/routes.ts writes it into _headers). */
 const cached = <R extends Resource>(cache: string, r: R): R & { cache: string } => ({ ...r, cache });
@@ -122,6 +174,7 @@ function shardedResource<P extends string>(origin: Resource["origin"], path: P, 
 const deviceResource = <P extends string>(origin: Resource["origin"], path: P, folder: string, extension: string, device: PerDevice) => ({
   ...shardedResource(origin, path, folder, extension, "device_slug" as Names<P>),
   device,
+  named: "device" as const,
 });
 
 /** A withdrawn record's API resources answer 410 with its gone problem, except the badges, which answer in their own format. */
@@ -145,27 +198,42 @@ export const API_ROOT = "/api/";
 
 /** The public endpoints of the API (docs/API.md#endpoints). */
 export const API = {
-  list: answer(MEDIA.json, resource("api", "/api/v1/devices")),
-  legacyList: answer(MEDIA.json, resource("api", "/api/devices")),
+  list: computed("list", MEDIA.json, resource("api", "/api/v1/devices")),
+  legacyList: computed("list", MEDIA.json, resource("api", "/api/devices")),
   record: answer(MEDIA.json, deviceResource("api", "/api/v1/devices/{device_slug}", "/api/v1/devices", ".json", GONE_PROBLEM)),
   evidence: answer(MEDIA.json, deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json", GONE_PROBLEM)),
+  /** The whole catalog; `?year=` names a year, answered as the year's own file. */
   dataset: answer(
     MEDIA.csv,
     resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
+    {
+      named: "year",
+      download: () => "device-lifecycle-dataset.csv",
+    },
   ),
   datasetYear: answer(
     MEDIA.csv,
     resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
+    {
+      named: "year",
+      download: (p) => `device-lifecycle-dataset-${p.year}.csv`,
+    },
   ),
   /** Every published record as the record endpoint answers it, one JSON document per line (docs/dumps.md). */
   devicesNdjson: answer(
     MEDIA.ndjson,
     resource("api", "/api/v1/devices.ndjson", () => "/api/v1/devices.ndjson"),
+    {
+      download: () => "device-lifecycle-records.ndjson",
+    },
   ),
   /** The catalog as a SQLite database (docs/dumps.md). */
   datasetSqlite: answer(
     MEDIA.sqlite,
     resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite"),
+    {
+      download: () => "device-lifecycle-dataset.sqlite",
+    },
   ),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
@@ -173,7 +241,7 @@ export const API = {
    * (contract/identifiers.ts) and builds the answer from the key's bucket
    * (STORAGE.identifierBucket), so no file stands for one code.
    */
-  identifier: answer(MEDIA.json, resource("api", "/api/v1/identifiers/{identifier}")),
+  identifier: computed("lookup", MEDIA.json, resource("api", "/api/v1/identifiers/{identifier}")),
   badge: answer(
     MEDIA.svg,
     deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg", { withdrawn: () => STORAGE.withdrawnBadge, ownErrors: true }),
@@ -192,15 +260,18 @@ export const API = {
   manufacturerCalendar: answer(
     MEDIA.ics,
     resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
+    { named: "manufacturer" },
   ),
   manufacturerCalendarNoAlarms: answer(
     MEDIA.ics,
     resource("api", "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`),
+    { named: "manufacturer" },
   ),
   /** One manufacturer's record changes (Atom), linked from its manufacturer page and from /feed.xml. */
   manufacturerFeed: answer(
     MEDIA.atom,
     resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
+    { named: "manufacturer" },
   ),
   /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
   manufacturerFeedArchive: answer(
@@ -210,6 +281,7 @@ export const API = {
       "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
       (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month.slice(0, 4)}/${p.month}.xml`,
     ),
+    { named: "month" },
   ),
   /** The subscription document of the change feed: the newest entries of the months not yet archived, linking the newest month document. */
   feed: answer(
@@ -224,6 +296,7 @@ export const API = {
   feedArchive: answer(
     MEDIA.atom,
     resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month.slice(0, 4)}/${p.month}.xml`),
+    { named: "month" },
   ),
   supportCalendar: answer(
     MEDIA.ics,
@@ -242,6 +315,7 @@ export const API = {
   osRelease: answer(
     MEDIA.json,
     resource("api", "/api/v1/os/{os}/{release}", (p) => `/api/v1/os/${p.os}/${p.release}.json`),
+    { named: "release" },
   ),
   recordSchema: answer(
     MEDIA.json,
@@ -319,7 +393,7 @@ export const PAGES = {
   manufacturerImage: resource("site", "/share/manufacturers/{manufacturer}.png", (p) => `/share/manufacturers/${p.manufacturer}.png`),
 };
 
-/** The API's resources named by a device's slug, in table order (serve/core.ts: their misses, renames and withdrawals). */
+/** The API's resources named by a device's slug, in table order (serve/answers/: their misses, renames and withdrawals). */
 export const DEVICE_RESOURCES = (Object.keys(API) as ApiResourceName[]).filter((name) => API[name].device);
 
 /** Every resource named by a device's slug, the API's and the device page, in table order (derive/routes.ts writes their 301 and 410 rules). */
@@ -329,7 +403,8 @@ export const PER_DEVICE = ([...Object.values(API), ...Object.values(PAGES)] as R
 
 /**
  * Files the build writes that are not endpoints: the edge function reads them
- * itself, the CDN answers with them, or the rate limiter rewrites to them.
+ * itself, the CDN answers with them on the API's paths, or the rate limiter
+ * rewrites to them. One emitter writes them all (emit/edge/).
  */
 export const STORAGE = {
   /** The list's compact index (derive/list-index.ts). */
@@ -360,10 +435,18 @@ export const STORAGE = {
   withdrawnShields: "/api/v1/shields/_withdrawn.json",
   /** The badge a rate-limited badge request gets where our code answers it (serve/chain.ts). */
   rateLimitedBadge: "/api/v1/badge/_rate-limited.svg",
-  /** The site's page for a path that names nothing. */
-  notFoundPage: "/404.html",
-  /** The site's page for a method a page does not answer. */
-  methodNotAllowedPage: "/405.html",
+};
+
+/**
+ * The site's error pages, which the CDN answers with on the site's paths:
+ * pages in the site's layout, rendered with the others (templates/404.njk,
+ * 405.njk); the edge function never reads them.
+ */
+export const ERROR_PAGES = {
+  /** The page for a path that names nothing (Netlify's own name for it). */
+  notFound: "/404.html",
+  /** The page for a method a page does not answer. */
+  methodNotAllowed: "/405.html",
 };
 
 /** Where Netlify's rate limiter rewrites a refused request (the edge function's config.rateLimit.to). */

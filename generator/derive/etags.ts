@@ -19,7 +19,7 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 
 /**
  * Files of at least this many bytes get their ETag from the build's manifest
- * (STORAGE.etagManifest, written by the build), so the edge function never
+ * (STORAGE.etagManifest, written last by emit/edge-files.ts), so the edge function never
  * hashes more than this per request: Netlify allows it about 50 ms of CPU, and
  * the whole-catalog CSV is tens of megabytes at 50,000 devices.
  */

@@ -5,7 +5,7 @@
 // not a file per key (every file costs the build kernel time and the deploy
 // an upload). A bucket holds each of its keys' devices without the parts that
 // follow from the site's origins (links, attribution), and each cited source
-// once; the edge function (serve/core.ts) reads the one bucket a key hashes
+// once; the edge function (serve/answers/lookup.ts) reads the one bucket a key hashes
 // to and rebuilds the answer with identifierDocument.
 // No zod and no Node built-ins: the edge function runs this under Deno.
 import { identifierKey, isPatternKind } from "../contract/identifiers.ts";

@@ -1,6 +1,6 @@
 // The compact list index (list-index.ts): its one binary search, its text
 // format and every way a broken index is refused, and paging by key. Ranking
-// against the reference tierOf over 1,500 records: serve/list.test.ts.
+// against the reference tierOf over 1,500 records: serve/answers/list.test.ts.
 import { describe, expect, it } from "vitest";
 import { firstWhere, formatListIndex, INDEX_FORMAT, IndexFormatError, parseListIndex, plainPage, positionAfter, searchPage } from "./list-index.ts";
 import { queryOf, type Searchable, type Tier } from "./search.ts";

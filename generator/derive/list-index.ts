@@ -123,7 +123,7 @@ export const positionAfter = (slugs: string[], slug: string): number => firstWhe
  * tier; each bucket is in slug order (positions ascend), so the buckets in
  * turn are the answer order and no sort is needed. The same tiers as tierOf
  * (search.ts), computed from substring scans of the whole index with no
- * per-record allocation for one-word queries (serve/list.test.ts checks the
+ * per-record allocation for one-word queries (serve/answers/list.test.ts checks the
  * two agree).
  */
 export function matchPositions(index: ListIndex, query: Query): Buckets {

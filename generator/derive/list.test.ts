@@ -1,5 +1,5 @@
 // The list core's pure parts (derive/list.ts and derive/list-index.ts): normalization, ranking, the index scan (against
-// the reference tierOf), cursors, request parsing and body assembly. The answers the edge gives with them: serve/list.test.ts.
+// the reference tierOf), cursors, request parsing and body assembly. The answers the edge gives with them: serve/answers/list.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 // The list engine: GET /api/v1/devices (and the deprecated /api/devices) as
 // pure functions. It parses and validates q/type/limit/cursor, pages the list
 // index, and assembles the body. The build runs it to write the static pages
-// of the plain walk; the edge function (serve/list.ts) runs it for everything
+// of the plain walk; the edge function (serve/answers/list.ts) runs it for everything
 // else, so every answer is byte-identical whoever computes it. No Node
 // built-ins: it runs under Deno on Netlify's edge. See docs/list.md.
 import { attribution, urls } from "./site.ts";
@@ -12,8 +12,6 @@ import type { ListMeta } from "../schema/responses.ts";
 import { DEFAULT_LIMIT, ITEMS, LIST_PARAMETERS, MAX_LIMIT, MAX_QUERY_LENGTH, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../contract/list-params.ts";
 import { API, STORAGE } from "../contract/resources.ts";
 import { DEVICE_TYPES, isDeviceType } from "../contract/device-types.ts";
-
-export const isListPath = (pathname: string) => pathname === API.list.path || pathname === API.legacyList.path;
 
 // ---- Cursors ----------------------------------------------------------------
 // A cursor is the key of the last record returned, bound to the query:

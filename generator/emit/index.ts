@@ -1,5 +1,7 @@
 // Every output family. To add an output, write an Emitter in its own module
-// and list it here. The build runs them one after another, in this order.
+// and list it here. The build runs them one after another, in this order;
+// the edge's files last, since their ETag manifest names every large file
+// the others wrote.
 import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
 import { edgeFiles } from "./edge-files.ts";
@@ -13,11 +15,9 @@ import { shields } from "./shields.ts";
 import { badges } from "./badge.ts";
 import { feed } from "./feed.ts";
 import { calendar } from "./calendar.ts";
-import { listPages } from "./list-pages.ts";
 import { openApiFile } from "./openapi.ts";
 import { assets } from "./assets.ts";
 import { searchIndex } from "./search-index.ts";
-import { identifiers } from "./identifiers.ts";
 import { fleetIndexFile } from "./fleet-index.ts";
 import { osReleases } from "./os-releases.ts";
 import { shareImages } from "./share-images.ts";
@@ -27,7 +27,6 @@ export const emitters: Emitter[] = [
   shareImages,
   assets,
   apiRecords,
-  edgeFiles,
   schemaFile,
   netlifyRules,
   dataset,
@@ -37,10 +36,9 @@ export const emitters: Emitter[] = [
   shields,
   feed,
   calendar,
-  listPages,
   searchIndex,
-  identifiers,
   fleetIndexFile,
   osReleases,
   openApiFile,
+  edgeFiles,
 ];

@@ -1,12 +1,14 @@
 // The request chain, web-standard (Request) → Promise<Response>, in the order
 // Netlify runs a request: (1) the rate limit, for the edge function's paths;
 // (2) the edge function's core (core.ts), for those paths, or the pages edge
-// function for the device pages, whose context.next() is (3) the static layer (static-layer.ts) that stands in for
-// Netlify's CDN over the build's files. The preview server (preview.ts) and
+// function's (device-pages.ts) for the device pages, whose context.next() is
+// (3) the static layer (static-layer.ts) that stands in for Netlify's CDN over
+// the build's files. The preview server (preview.ts) and
 // the Deno harness (test/netlify/edge-harness.ts) are thin adapters around it;
 // the Netlify edge function exports the same core (netlify/edge-functions/).
 import { API, STORAGE, matchResource } from "../contract/resources.ts";
-import { createEdgeHandler, createPageHandler } from "./core.ts";
+import { createEdgeHandler } from "./core.ts";
+import { createPageHandler } from "./device-pages.ts";
 import { runsEdge, runsPagesEdge } from "./edge-paths.ts";
 import type { NetlifyRules } from "./netlify-rules.ts";
 import { rateLimitedResponse, type SlidingWindowLimiter } from "./rate-limit.ts";

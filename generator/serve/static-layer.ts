@@ -10,7 +10,7 @@
 import { lookup } from "mime-types";
 import { MEDIA } from "../contract/media.ts";
 import { problem } from "../contract/problems.ts";
-import { API_ROOT, STORAGE } from "../contract/resources.ts";
+import { API_ROOT, ERROR_PAGES } from "../contract/resources.ts";
 import type { NetlifyRules } from "./netlify-rules.ts";
 import type { RedirectRule } from "../derive/routes.ts";
 import { finish, textResponse } from "./respond.ts";
@@ -140,7 +140,7 @@ export function createStaticLayer(files: FileReader, rules: NetlifyRules) {
       const body = jsonText(problem("method-not-allowed", "This address answers only GET and HEAD.", { instance: pathname }));
       return textResponse(request, body, 405, { ...headers, "Content-Type": MEDIA.problem });
     }
-    const file = await files.read(STORAGE.methodNotAllowedPage);
+    const file = await files.read(ERROR_PAGES.methodNotAllowed);
     return finish(request, {
       status: 405,
       headers: { ...headers, "Content-Type": MEDIA.html },
@@ -167,8 +167,8 @@ export function createStaticLayer(files: FileReader, rules: NetlifyRules) {
     let status = route ? route.rule.status : 200;
     let served = route ? await files.read(route.target).then((file) => file && { path: route.target, file }) : await ownPage();
     if (!served) {
-      const file = await files.read(STORAGE.notFoundPage);
-      served = file && { path: STORAGE.notFoundPage, file };
+      const file = await files.read(ERROR_PAGES.notFound);
+      served = file && { path: ERROR_PAGES.notFound, file };
       status = 404;
     }
     if (request.method === "POST" && !(status === 200 && served?.path.endsWith(".html"))) return notAllowed(request, url.pathname);

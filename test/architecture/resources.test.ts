@@ -7,7 +7,18 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { assetFiles } from "../../generator/emit/assets.ts";
 import { sampleParams } from "../helpers/resource-params.ts";
-import { API, FLAT, PAGES, STORAGE, matchResource, pathOf, resolveApiPath, type Resource, type StoredResource } from "../../generator/contract/resources.ts";
+import {
+  API,
+  ERROR_PAGES,
+  FLAT,
+  PAGES,
+  STORAGE,
+  matchResource,
+  pathOf,
+  resolveApiPath,
+  type Resource,
+  type StoredResource,
+} from "../../generator/contract/resources.ts";
 
 /** A withdrawn record of the fixture catalog, for the withdrawal notice. */
 const WITHDRAWN = "eta-phone";
@@ -38,7 +49,7 @@ describe("the resource table", () => {
       STORAGE.notFoundProblem,
       STORAGE.rateLimitedProblem,
       STORAGE.withdrawnBadge,
-      STORAGE.notFoundPage,
+      ERROR_PAGES.notFound,
     ]) {
       expect(existsSync(path.join(dist, file)), file).toBe(true);
     }

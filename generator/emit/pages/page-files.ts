@@ -1,6 +1,6 @@
 // Where the pages are written (the templates' permalinks) and the addresses
 // the site serves them at, from the resource table.
-import { PAGES, STORAGE, type Layout } from "../../contract/resources.ts";
+import { ERROR_PAGES, PAGES, type Layout } from "../../contract/resources.ts";
 
 /** The files the templates are written to (their permalinks); a device page's also depends on the layout (filesIn). */
 export const pageFiles = {
@@ -17,8 +17,8 @@ export const pageFiles = {
   docs: PAGES.docs.file({}),
   apiReference: PAGES.apiReference.file({}),
   problemTypes: PAGES.problemTypes.file({}),
-  notFound: STORAGE.notFoundPage,
-  methodNotAllowed: STORAGE.methodNotAllowedPage,
+  notFound: ERROR_PAGES.notFound,
+  methodNotAllowed: ERROR_PAGES.methodNotAllowed,
 };
 
 /** Every page's file, the device pages' in the build's layout (the templates' global `files`). */

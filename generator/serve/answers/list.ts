@@ -2,11 +2,12 @@
 // as the edge function gives them, over the pure engine in derive/list.ts:
 // the records read through a ListSource, the problems, the headers. No Node
 // built-ins here: it runs under Deno on Netlify's edge. See docs/list.md.
-import { problemResponse, textResponse } from "./respond.ts";
-import { resourceHeaders } from "../contract/headers.ts";
-import { NO_STORE } from "../contract/media.ts";
-import type { ListIndex } from "../derive/list-index.ts";
-import { API } from "../contract/resources.ts";
+import { problemResponse, textResponse } from "../respond.ts";
+import { resourceHeaders } from "../../contract/headers.ts";
+import { NO_STORE } from "../../contract/media.ts";
+import type { ListIndex } from "../../derive/list-index.ts";
+import { API } from "../../contract/resources.ts";
+import { readStored, type Asked, type ListSource } from "./asked.ts";
 import {
   itemFromDocument,
   legacyText,
@@ -20,14 +21,7 @@ import {
   type ListProblem,
   type ListRequest,
   type PageResult,
-} from "../derive/list.ts";
-
-/** Where the computing side gets the index and the item texts. */
-export interface ListSource {
-  index(): Promise<ListIndex>;
-  /** Standalone item texts of these slugs, in the same order. */
-  items(slugs: string[]): Promise<string[]>;
-}
+} from "../../derive/list.ts";
 
 /**
  * Item texts by slug, read through `read` (a record file, cut by itemFromDocument)
@@ -93,4 +87,14 @@ export async function handleList(
     if (page !== null) return textResponse(request, page, 200, resourceHeaders("list", {}));
   }
   return answerList(request, parsed.req, source);
+}
+
+/** The edge function's list answer: its stored pages read through the CDN, everything else computed over the isolate's index. */
+export function listAnswer({ request, context, stores }: Asked): Promise<Response> {
+  return handleList(request, stores.list, async (file) => {
+    const page = await readStored(context, request, file);
+    if (page.status === 200) return page.text();
+    await page.body?.cancel();
+    return null;
+  });
 }

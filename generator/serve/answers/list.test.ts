@@ -4,13 +4,14 @@
 // the parameter problems; the deprecated list's bare array and its Link; 503
 // when an input is missing. Plain Requests and in-memory sources, no server.
 import { describe, expect, it } from "vitest";
-import { deviceDocument } from "../derive/documents.ts";
-import { formatListIndex, parseListIndex } from "../derive/list-index.ts";
-import { encodeCursor, parseListRequest } from "../derive/list.ts";
-import { queryOf } from "../derive/search.ts";
-import { API_CACHE, MEDIA } from "../contract/media.ts";
-import { fixtureRecords, TEST_SITE } from "../../test/helpers/records.ts";
-import { answerList, handleList, itemReader, type ListSource } from "./list.ts";
+import { deviceDocument } from "../../derive/documents.ts";
+import { formatListIndex, parseListIndex } from "../../derive/list-index.ts";
+import { encodeCursor, parseListRequest } from "../../derive/list.ts";
+import { queryOf } from "../../derive/search.ts";
+import { API_CACHE, MEDIA } from "../../contract/media.ts";
+import { fixtureRecords, TEST_SITE } from "../../../test/helpers/records.ts";
+import type { ListSource } from "./asked.ts";
+import { answerList, handleList, itemReader } from "./list.ts";
 
 const fixtures = fixtureRecords();
 const site = TEST_SITE;
