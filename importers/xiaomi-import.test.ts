@@ -125,7 +125,10 @@ describe("runXiaomiImport", () => {
     expect(groups!.map((g) => [g.regions, g.firsts.map((e) => e.name)])).toEqual([
       [["IN"], ["POCO M4 Pro 5G (in)"]],
       [["TR"], ["POCO M4 Pro 5G (TR)"]],
-      [["EEA", "JP"], ["POCO M4 Pro 5G (eea)", "POCO M4 Pro 5G (jp)"]],
+      [
+        ["EEA", "JP"],
+        ["POCO M4 Pro 5G (eea)", "POCO M4 Pro 5G (jp)"],
+      ],
     ]);
     // A name without a market speaks for every market: the device's first listing bounds it everywhere.
     expect(marketGroups([seen("Mi 10 (CN)", "2023-07-24"), seen("Mi 10 ", "2024-10-28")])).toBeUndefined();
