@@ -608,7 +608,19 @@ var API_CACHE = "public, max-age=300, stale-while-revalidate=300, stale-if-error
 var IMMUTABLE = "public, max-age=31536000, immutable";
 
 // generator/contract/resources.ts
-var answer = (media, r) => ({ ...r, media, cache: API_CACHE });
+var answer = (media, r, stored = {}) => ({
+  ...r,
+  ...stored,
+  media,
+  cache: API_CACHE,
+  answered: "stored"
+});
+var computed = (answered, media, r) => ({
+  ...r,
+  media,
+  cache: API_CACHE,
+  answered
+});
 var cached = (cache, r) => ({ ...r, cache });
 var SEARCH_INDEX_ROOT = "/search-index/v2/";
 function resource(origin, path, file) {
@@ -639,31 +651,47 @@ function shardedResource(origin, path, folder, extension, param) {
 }
 var deviceResource = (origin, path, folder, extension, device) => ({
   ...shardedResource(origin, path, folder, extension, "device_slug"),
-  device
+  device,
+  named: "device"
 });
 var GONE_PROBLEM = { withdrawn: (slug) => STORAGE.goneProblem(slug), ownErrors: false };
 var API = {
-  list: answer(MEDIA.json, resource("api", "/api/v1/devices")),
-  legacyList: answer(MEDIA.json, resource("api", "/api/devices")),
+  list: computed("list", MEDIA.json, resource("api", "/api/v1/devices")),
+  legacyList: computed("list", MEDIA.json, resource("api", "/api/devices")),
   record: answer(MEDIA.json, deviceResource("api", "/api/v1/devices/{device_slug}", "/api/v1/devices", ".json", GONE_PROBLEM)),
   evidence: answer(MEDIA.json, deviceResource("api", "/api/v1/devices/{device_slug}/evidence", "/api/v1/evidence", ".json", GONE_PROBLEM)),
+  /** The whole catalog; `?year=` names a year, answered as the year's own file. */
   dataset: answer(
     MEDIA.csv,
-    resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv")
+    resource("api", "/api/v1/dataset", () => "/api/v1/dataset.csv"),
+    {
+      named: "year",
+      download: () => "device-lifecycle-dataset.csv"
+    }
   ),
   datasetYear: answer(
     MEDIA.csv,
-    resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`)
+    resource("api", "/api/v1/dataset/{year}.csv", (p) => `/api/v1/dataset/${p.year}.csv`),
+    {
+      named: "year",
+      download: (p) => `device-lifecycle-dataset-${p.year}.csv`
+    }
   ),
   /** Every published record as the record endpoint answers it, one JSON document per line (docs/dumps.md). */
   devicesNdjson: answer(
     MEDIA.ndjson,
-    resource("api", "/api/v1/devices.ndjson", () => "/api/v1/devices.ndjson")
+    resource("api", "/api/v1/devices.ndjson", () => "/api/v1/devices.ndjson"),
+    {
+      download: () => "device-lifecycle-records.ndjson"
+    }
   ),
   /** The catalog as a SQLite database (docs/dumps.md). */
   datasetSqlite: answer(
     MEDIA.sqlite,
-    resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite")
+    resource("api", "/api/v1/dataset.sqlite", () => "/api/v1/dataset.sqlite"),
+    {
+      download: () => "device-lifecycle-dataset.sqlite"
+    }
   ),
   /**
    * The devices that carry a model code. `{identifier}` is the code as a
@@ -671,7 +699,7 @@ var API = {
    * (contract/identifiers.ts) and builds the answer from the key's bucket
    * (STORAGE.identifierBucket), so no file stands for one code.
    */
-  identifier: answer(MEDIA.json, resource("api", "/api/v1/identifiers/{identifier}")),
+  identifier: computed("lookup", MEDIA.json, resource("api", "/api/v1/identifiers/{identifier}")),
   badge: answer(
     MEDIA.svg,
     deviceResource("api", "/api/v1/badge/{device_slug}", "/api/v1/badge", ".svg", { withdrawn: () => STORAGE.withdrawnBadge, ownErrors: true })
@@ -689,16 +717,19 @@ var API = {
   ),
   manufacturerCalendar: answer(
     MEDIA.ics,
-    resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`)
+    resource("api", "/api/v1/calendar/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/manufacturers/${p.manufacturer}.ics`),
+    { named: "manufacturer" }
   ),
   manufacturerCalendarNoAlarms: answer(
     MEDIA.ics,
-    resource("api", "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`)
+    resource("api", "/api/v1/calendar/no-alarms/manufacturers/{manufacturer}.ics", (p) => `/api/v1/calendar/no-alarms/manufacturers/${p.manufacturer}.ics`),
+    { named: "manufacturer" }
   ),
   /** One manufacturer's record changes (Atom), linked from its manufacturer page and from /feed.xml. */
   manufacturerFeed: answer(
     MEDIA.atom,
-    resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`)
+    resource("api", "/api/v1/feed/manufacturers/{manufacturer}.xml", (p) => `/api/v1/feed/manufacturers/${p.manufacturer}.xml`),
+    { named: "manufacturer" }
   ),
   /** An archive document (RFC 5005 §4) of a manufacturer's feed: its entries dated in one month (YYYY-MM). */
   manufacturerFeedArchive: answer(
@@ -707,7 +738,8 @@ var API = {
       "api",
       "/api/v1/feed/manufacturers/{manufacturer}/archive/{month}.xml",
       (p) => `/api/v1/feed/manufacturers/${p.manufacturer}/archive/${p.month.slice(0, 4)}/${p.month}.xml`
-    )
+    ),
+    { named: "month" }
   ),
   /** The subscription document of the change feed: the newest entries of the months not yet archived, linking the newest month document. */
   feed: answer(
@@ -721,7 +753,8 @@ var API = {
    */
   feedArchive: answer(
     MEDIA.atom,
-    resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month.slice(0, 4)}/${p.month}.xml`)
+    resource("api", "/api/v1/feed/archive/{month}.xml", (p) => `/api/v1/feed/archive/${p.month.slice(0, 4)}/${p.month}.xml`),
+    { named: "month" }
   ),
   supportCalendar: answer(
     MEDIA.ics,
@@ -739,7 +772,8 @@ var API = {
   /** One release of an operating system: its latest version, whether it still gets security updates and until when (docs/os.md). */
   osRelease: answer(
     MEDIA.json,
-    resource("api", "/api/v1/os/{os}/{release}", (p) => `/api/v1/os/${p.os}/${p.release}.json`)
+    resource("api", "/api/v1/os/{os}/{release}", (p) => `/api/v1/os/${p.os}/${p.release}.json`),
+    { named: "release" }
   ),
   recordSchema: answer(
     MEDIA.json,
@@ -842,11 +876,7 @@ var STORAGE = {
   /** The shields endpoint JSON of a withdrawn record (the 410 body); the underscore keeps it out of the slug namespace. */
   withdrawnShields: "/api/v1/shields/_withdrawn.json",
   /** The badge a rate-limited badge request gets where our code answers it (serve/chain.ts). */
-  rateLimitedBadge: "/api/v1/badge/_rate-limited.svg",
-  /** The site's page for a path that names nothing. */
-  notFoundPage: "/404.html",
-  /** The site's page for a method a page does not answer. */
-  methodNotAllowedPage: "/405.html"
+  rateLimitedBadge: "/api/v1/badge/_rate-limited.svg"
 };
 function pathOf(r, params) {
   return r.path.replace(/\{([a-z_]+)\}/g, (_, name) => params[name]);
