@@ -1,5 +1,7 @@
 // Every output family. To add an output, write an Emitter in its own module
-// and list it here. The build runs them one after another, in this order.
+// and list it here. The build runs them one after another, in this order
+// (the SQLite dump first: in a watch session it is built on a thread of its
+// own, beside all the others).
 import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
 import { edgeFiles } from "./edge-files.ts";
@@ -23,6 +25,7 @@ import { osReleases } from "./os-releases.ts";
 import { shareImages } from "./share-images.ts";
 
 export const emitters: Emitter[] = [
+  datasetSqlite,
   pages,
   shareImages,
   assets,
@@ -31,7 +34,6 @@ export const emitters: Emitter[] = [
   schemaFile,
   netlifyRules,
   dataset,
-  datasetSqlite,
   devicesNdjson,
   badges,
   shields,
