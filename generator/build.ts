@@ -58,7 +58,7 @@ export interface BuildReport {
   incremental?: string[];
   /** Milliseconds per stage: "load", "derive", each emitter by name (run one after another), "swap". */
   stages: Record<string, number>;
-  /** Published records with a fact resting on a source not read for STALE_SOURCE_DAYS, each with those sources' ids. */
+  /** Published records with a fact resting on a source not read for STALE_SOURCE_DAYS, each with those sources' ids (whole builds only). */
   stale?: { slug: string; sources: string[] }[];
 }
 
@@ -259,9 +259,14 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     ...(largestFolder ? { largestFolder } : {}),
     ...(inPlace ? { incremental: [...only!] } : {}),
     stages,
-    stale: catalog.published.flatMap((r) => {
-      const old = staleSources(r, opts.site.now);
-      return old.length ? [{ slug: r.slug, sources: old.map((s) => s.id) }] : [];
-    }),
+    // Worked out on whole builds (the build command warns of them), not on every edit of a watch session.
+    ...(inPlace
+      ? {}
+      : {
+          stale: catalog.published.flatMap((r) => {
+            const old = staleSources(r, opts.site.now);
+            return old.length ? [{ slug: r.slug, sources: old.map((s) => s.id) }] : [];
+          }),
+        }),
   };
 }
