@@ -20,6 +20,9 @@ type Pending = Map<number, { resolve(file: Uint8Array): void; reject(err: Error)
 /** The watch session's SQLite thread, started by its first build and kept; unref'd while idle, so it never keeps the process alive. */
 let worker: { thread: Worker; pending: Pending } | undefined;
 let nextJob = 0;
+/** Where a watch session keeps its number for the worker (EmitContext.kept), and the next number to give. */
+const SESSION = "dataset-sqlite:session";
+let nextSession = 0;
 
 function inWorker(job: Omit<SqliteJob, "id">): Promise<Uint8Array> {
   if (!worker) {
@@ -51,7 +54,7 @@ function inWorker(job: Omit<SqliteJob, "id">): Promise<Uint8Array> {
 
 export const datasetSqlite: Emitter = {
   name: "dataset-sqlite",
-  async emit({ catalog, site, out, watching, only, beside }) {
+  async emit({ catalog, site, out, watching, only, kept, beside }) {
     const file = API.datasetSqlite.file({});
     const about = aboutRows(site, catalog.published.length);
     if (!watching) {
@@ -63,7 +66,14 @@ export const datasetSqlite: Emitter = {
     }
     // In place, the worker holds the rows of every record but the edited ones (a worker that lost them fails the build; the next is whole).
     const sent = only ? catalog.published.filter((r) => only.has(r.slug)) : catalog.published;
-    const job = { whole: !only, rows: sent.map((r) => [r.slug, rowsOf(r, site)] as [string, RecordRows]), order: catalog.published.map((r) => r.slug), about };
+    if (!kept!.has(SESSION)) kept!.set(SESSION, nextSession++);
+    const job = {
+      session: kept!.get(SESSION) as number,
+      whole: !only,
+      rows: sent.map((r) => [r.slug, rowsOf(r, site)] as [string, RecordRows]),
+      order: catalog.published.map((r) => r.slug),
+      about,
+    };
     beside(inWorker(job).then((bytes) => out.write(file, bytes)));
   },
 };

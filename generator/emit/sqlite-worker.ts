@@ -11,6 +11,8 @@ import { sqliteFile, type RecordRows } from "./sqlite-file.ts";
 
 export interface SqliteJob {
   id: number;
+  /** The watch session sending it (several may share a process: tests): rows kept for one session never serve another. */
+  session: number;
   /** A whole build: forget every record's rows first. */
   whole: boolean;
   /** The rows of the records this build sends (all on a whole build, the edited ones in place), by slug. */
@@ -23,10 +25,15 @@ export interface SqliteJob {
 export type SqliteReply = { id: number; file: Uint8Array } | { id: number; error: string };
 
 const kept = new Map<string, RecordRows>();
+/** The session whose rows `kept` holds. */
+let holder: number | undefined;
 
 parentPort!.on("message", async (job: SqliteJob) => {
   try {
-    if (job.whole) kept.clear();
+    if (job.whole) {
+      kept.clear();
+      holder = job.session;
+    } else if (job.session !== holder) throw new Error("the SQLite worker holds another watch session's rows; the next build must be whole");
     for (const [slug, rows] of job.rows) kept.set(slug, rows);
     const records = job.order.map((slug) => {
       const rows = kept.get(slug);
