@@ -114,8 +114,10 @@ function pageData(globals: {
  * In place: the keys of the pages whose data is not what it was at their last
  * write (and the kept data brought up to date); a whole build keeps them all.
  */
-function changedPages(now: Map<string, string>, kept: Map<string, unknown> | undefined, inPlace: boolean): Set<string> | undefined {
+function changedPages(data: () => Map<string, string>, kept: Map<string, unknown> | undefined, inPlace: boolean): Set<string> | undefined {
+  // A single build keeps nothing, and spends nothing on the pages' data as text.
   if (!kept) return undefined;
+  const now = data();
   const last = kept.get(PAGE_DATA) as Map<string, string> | undefined;
   if (!inPlace || !last) {
     kept.set(PAGE_DATA, now);
@@ -215,7 +217,7 @@ export async function renderPages({ catalog, site, out, layout, only, kept, log,
       makerPages: manufacturerPageViews(catalog, site, only),
       withdrawn: catalog.withdrawn.map((r) => withdrawalNotice(r, catalog, site)),
     };
-    const changed = changedPages(pageData(recordPages), kept, only !== undefined);
+    const changed = changedPages(() => pageData(recordPages), kept, only !== undefined);
     // In place, nothing a site page shows changed: Eleventy has nothing to write.
     if (changed?.size === 0) return [];
     const siteGlobals = {
