@@ -255,9 +255,7 @@ export async function renderPages({ catalog, site, out, layout, only, kept, log,
         // In place, the templates of the pages whose data changed, and nothing else.
         if (changed) {
           for (const template of readdirSync(TEMPLATES).filter((f) => f.endsWith(".njk"))) {
-            const wanted =
-              (template === RECORD_TEMPLATES.home && changed.has("home")) ||
-              (template !== RECORD_TEMPLATES.home && Object.values(RECORD_TEMPLATES).includes(template));
+            const wanted = template === RECORD_TEMPLATES.home ? changed.has("home") : Object.values(RECORD_TEMPLATES).includes(template);
             if (!wanted) cfg.ignores.add(path.relative(process.cwd(), path.join(TEMPLATES, template)));
           }
           return;
