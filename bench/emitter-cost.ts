@@ -47,7 +47,21 @@ let total = 0;
 for (const e of emitters.filter((e) => !only || only.includes(e.name))) {
   const [files, bytes] = [out.files, out.bytes];
   start = cpuMs();
-  await e.emit({ catalog, osReleases: [], site, out, layout, maxFolderEntries: NETLIFY_MAX_FOLDER_ENTRIES, watching: false });
+  // Not a watch session: no emitter hands work to another thread (EmitContext.beside).
+  const beside = () => {
+    throw new Error(`${e.name} ran work beside a single build`);
+  };
+  await e.emit({
+    catalog,
+    osReleases: [],
+    site,
+    out,
+    layout,
+    maxFolderEntries: NETLIFY_MAX_FOLDER_ENTRIES,
+    watching: false,
+    beside,
+    besideDone: async () => {},
+  });
   const ms = cpuMs() - start;
   total += ms;
   row(e.name, ms, String(out.files - files), ((out.bytes - bytes) / 1e6).toFixed(1));

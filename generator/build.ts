@@ -58,7 +58,7 @@ export interface BuildReport {
   incremental?: string[];
   /** Milliseconds per stage: "load", "derive", each emitter by name (run one after another), "swap". */
   stages: Record<string, number>;
-  /** Published records with a fact resting on a source not read for STALE_SOURCE_DAYS, each with those sources' ids. */
+  /** Published records with a fact resting on a source not read for STALE_SOURCE_DAYS, each with those sources' ids (whole builds only). */
   stale?: { slug: string; sources: string[] }[];
 }
 
@@ -188,9 +188,19 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
   // seconds of wall time but cost 4 to 18 s more CPU at 10,000 devices (two
   // heaps collected side by side, the writes contending; BENCHMARKS.md), so
   // each stage's time is its own.
-  for (const e of emitters) {
-    const start = performance.now();
-    try {
+  // An emitter's work on another thread (EmitContext.beside) runs beside the next emitters; its stage ends when it does.
+  const besides: Promise<void>[] = [];
+  let besideFailed: { err: unknown } | undefined;
+  try {
+    for (const e of emitters) {
+      const start = performance.now();
+      const beside = (work: Promise<void>) =>
+        besides.push(
+          work.then(
+            () => void (stages[`${e.name} (beside)`] = round(performance.now() - start)),
+            (err) => void (besideFailed ??= { err }),
+          ),
+        );
       await e.emit({
         catalog,
         osReleases: os.files,
@@ -201,15 +211,21 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
         only,
         watching: opts.watch !== undefined,
         kept,
+        beside,
+        // A failed work is thrown below, once the emitters are done.
+        besideDone: () => Promise.all(besides).then(() => {}),
         log: opts.log,
       });
-    } catch (err) {
-      if (!inPlace) await rm(workDir, { recursive: true, force: true });
-      forget(opts.watch);
-      throw err;
+      stages[e.name] = round(performance.now() - start);
+      log(`${e.name} done: ${out.files} file(s) written so far`);
     }
-    stages[e.name] = round(performance.now() - start);
-    log(`${e.name} done: ${out.files} file(s) written so far`);
+    await Promise.all(besides);
+    if (besideFailed) throw besideFailed.err;
+  } catch (err) {
+    await Promise.all(besides);
+    if (!inPlace) await rm(workDir, { recursive: true, force: true });
+    forget(opts.watch);
+    throw err;
   }
 
   let largestFolder: FolderSize | undefined;
@@ -243,9 +259,14 @@ export async function build(opts: BuildOptions): Promise<BuildReport> {
     ...(largestFolder ? { largestFolder } : {}),
     ...(inPlace ? { incremental: [...only!] } : {}),
     stages,
-    stale: catalog.published.flatMap((r) => {
-      const old = staleSources(r, opts.site.now);
-      return old.length ? [{ slug: r.slug, sources: old.map((s) => s.id) }] : [];
-    }),
+    // Worked out on whole builds (the build command warns of them), not on every edit of a watch session.
+    ...(inPlace
+      ? {}
+      : {
+          stale: catalog.published.flatMap((r) => {
+            const old = staleSources(r, opts.site.now);
+            return old.length ? [{ slug: r.slug, sources: old.map((s) => s.id) }] : [];
+          }),
+        }),
   };
 }

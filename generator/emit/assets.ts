@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { PAGES } from "../contract/resources.ts";
-import type { Emitter } from "./context.ts";
+import type { EmitContext, Emitter } from "./context.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -67,9 +67,27 @@ export async function assetFiles(): Promise<Map<string, { file: string; bytes: U
   return new Map(entries.map(([name, bytes]) => [name, { file: hashedName(name, bytes), bytes }]));
 }
 
+/** Where a watch session keeps the assets of its last whole build (EmitContext.kept). */
+const KEPT = "assets:files";
+
+/**
+ * The assets of this run: in a watch session's rebuild in place, those of its
+ * last whole build, since a rebuild in place follows an edit of data/ alone
+ * (the scripts and the stylesheet are as they were); otherwise made anew.
+ */
+export async function runAssets({ only, kept }: Pick<EmitContext, "only" | "kept">): Promise<Map<string, { file: string; bytes: Uint8Array }>> {
+  const last = kept?.get(KEPT) as Awaited<ReturnType<typeof assetFiles>> | undefined;
+  if (only && last) return last;
+  const files = await assetFiles();
+  kept?.set(KEPT, files);
+  return files;
+}
+
 export const assets: Emitter = {
   name: "assets",
-  async emit({ out }) {
-    for (const { file, bytes } of (await assetFiles()).values()) out.write(PAGES.asset.file({ file }), bytes);
+  async emit(ctx) {
+    // In place, the files written by the last whole build are these.
+    if (ctx.only && ctx.kept?.has(KEPT)) return;
+    for (const { file, bytes } of (await runAssets(ctx)).values()) ctx.out.write(PAGES.asset.file({ file }), bytes);
   },
 };

@@ -31,6 +31,14 @@ export interface EmitContext {
    * in a single build. Emptied when a rebuild fails, so the next is whole.
    */
   kept?: Map<string, unknown>;
+  /**
+   * Work another thread does for this output (watch mode's SQLite dump): the
+   * build goes on with the next emitters and awaits it before it ends, so the
+   * output is written before the build returns (and the preview serves it).
+   */
+  beside(work: Promise<void>): void;
+  /** Settles once every work handed to beside() so far has written its files (the ETag manifest waits for it). */
+  besideDone(): Promise<void>;
   /** The build's progress log (none under --quiet): where a library's own summary lines go. */
   log?: (line: string) => void;
 }

@@ -1,125 +1,79 @@
-// The SQLite dump, /api/v1/dataset.sqlite: the tables of
-// derive/sqlite-tables.ts written by SQLite itself, compiled to WebAssembly
-// (sql.js: no native binary, so it installs from the registry on every
-// platform and runs on Node 20). Byte-stable: a fixed page size, the same
-// statements in the same order (rows record by record in slug order inside one
-// transaction, the indexes built after them), no timestamp anywhere in the
-// format, so the same catalog and the same --now give the same bytes (and the
-// same ETag).
-//
-// Cheap to build: sql.js keeps the database file in an in-memory file system
-// that grows a file by 12.5% at a time, copying it whole each time, and a
-// fresh page of memory costs more on a build machine than the copy itself. So the file starts as a zero-filled
-// buffer far larger than the database will be (an empty database followed by
-// zeros, which SQLite ignores: its header says how many pages are in use);
-// the kernel backs only the pages SQLite writes. The load runs without a
-// rollback journal or syncing (the file is built in memory and exported once:
-// a failed build throws and writes nothing), and without a final VACUUM,
-// which would copy the whole database twice more.
-import initSqlJs from "sql.js";
-import type { Database } from "sql.js";
-import { ABOUT_TABLE, aboutRows, SQLITE_TABLES, type Column } from "../derive/sqlite-tables.ts";
+// The SQLite dump, /api/v1/dataset.sqlite (its bytes: emit/sqlite-file.ts).
+// A single build derives each record's rows as it inserts them and keeps
+// none, so no table's rows are held whole. A watch session builds it on a
+// thread of its own (emit/sqlite-worker.ts), which keeps every record's rows:
+// a rebuild sends it the edited records' rows only, and the file is loaded
+// there while this thread writes the other outputs; the build awaits it
+// before it ends (EmitContext.beside), so it is never served stale.
+import { Worker } from "node:worker_threads";
+import { aboutRows, SQLITE_TABLES } from "../derive/sqlite-tables.ts";
 import { API } from "../contract/resources.ts";
-import { outputMemo } from "../derive/memo.ts";
 import type { Site } from "../derive/site.ts";
 import type { DeviceRecord } from "../schema/record.ts";
 import type { Emitter } from "./context.ts";
+import { sqliteFile, type RecordRows } from "./sqlite-file.ts";
+import type { SqliteJob, SqliteReply } from "./sqlite-worker.ts";
 
-/** SQLite's default page size, written down so a different library default cannot change the bytes. */
-const PAGE_SIZE = 4096;
-/**
- * Room the database file starts with, per published record and in all: far
- * above the 3 to 5 KB a record takes (docs/dumps.md), since untouched room
- * costs nothing, while a file that outgrows it is copied as it grows.
- */
-const ROOM_PER_RECORD = 16 * 1024;
-const ROOM_MIN = 4 * 1024 * 1024;
-/** For the load only: none of them is stored in the file. */
-const LOAD_PRAGMAS = ["PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF", "PRAGMA temp_store = MEMORY", "PRAGMA locking_mode = EXCLUSIVE"];
-/** PRAGMA user_version: the version of the schema in docs/dumps.md; raised when a table or column changes. */
-export const SQLITE_SCHEMA_VERSION = 2;
+const rowsOf = (r: DeviceRecord, site: Site): RecordRows => SQLITE_TABLES.map((t) => t.rows(r, site));
 
-/**
- * A record's rows of every table, kept for a watch session's later rebuilds
- * (derive/memo.ts outputMemo). A single build derives them record by record
- * as it inserts them and keeps none, so no table's rows are held whole.
- */
-const sessionRows = outputMemo((r, site) => SQLITE_TABLES.map((t) => t.rows(r, site)));
+type Pending = Map<number, { resolve(file: Uint8Array): void; reject(err: Error): void }>;
+/** The watch session's SQLite thread, started by its first build and kept; unref'd while idle, so it never keeps the process alive. */
+let worker: { thread: Worker; pending: Pending } | undefined;
+let nextJob = 0;
+/** Where a watch session keeps its number for the worker (EmitContext.kept), and the next number to give. */
+const SESSION = "dataset-sqlite:session";
+let nextSession = 0;
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const columnSql = (c: Column) => `${quote(c.name)} ${c.type}${c.required ? " NOT NULL" : ""}`;
-
-/** The CREATE statements of every table, and of every index (run after the rows are in: a bulk load is faster and its indexes compact). */
-function schemaSql(): { tables: string[]; indexes: string[] } {
-  const all = [...SQLITE_TABLES, ABOUT_TABLE];
-  return {
-    tables: all.map((t) => {
-      const references =
-        t.name !== "devices" && t.columns.some((c) => c.name === "device_slug") ? [`FOREIGN KEY ("device_slug") REFERENCES "devices" ("slug")`] : [];
-      const body = [...t.columns.map(columnSql), `PRIMARY KEY (${t.primaryKey.map(quote).join(", ")})`, ...references];
-      return `CREATE TABLE ${quote(t.name)} (\n  ${body.join(",\n  ")}\n) WITHOUT ROWID`;
-    }),
-    indexes: all.flatMap((t) =>
-      t.indexes.map((cols) => `CREATE INDEX ${quote(`${t.name}_by_${cols.join("_")}`)} ON ${quote(t.name)} (${cols.map(quote).join(", ")})`),
-    ),
-  };
-}
-
-let sqlJs: ReturnType<typeof initSqlJs> | null = null;
-type SqlJs = Awaited<ReturnType<typeof initSqlJs>>;
-
-/**
- * The file the load starts from: an empty database of our page size and
- * schema version, then zeros up to `room` bytes. A Buffer, because sql.js
- * takes a Buffer's memory as the file's (Buffer#slice does not copy), so
- * only the pages written are ever backed by memory.
- */
-function blankFile(SQL: SqlJs, room: number): Uint8Array {
-  const seed = new SQL.Database();
-  try {
-    seed.run(`PRAGMA page_size = ${PAGE_SIZE}`);
-    seed.run(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`);
-    const empty = seed.export();
-    const file = Buffer.alloc(Math.max(room, empty.length));
-    file.set(empty);
-    return file;
-  } finally {
-    seed.close();
+function inWorker(job: Omit<SqliteJob, "id">): Promise<Uint8Array> {
+  if (!worker) {
+    const thread = new Worker(new URL("./worker-boot.mjs", import.meta.url), { workerData: { module: new URL("./sqlite-worker.ts", import.meta.url).href } });
+    const pending: Pending = new Map();
+    const fail = (err: Error) => {
+      worker = undefined;
+      for (const p of pending.values()) p.reject(err);
+    };
+    thread.on("message", (m: SqliteReply) => {
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      if (!pending.size) thread.unref();
+      if ("file" in m) p?.resolve(m.file);
+      else p?.reject(new Error(`in the SQLite worker: ${m.error}`));
+    });
+    thread.on("error", fail);
+    thread.on("exit", (code) => fail(new Error(`the SQLite worker exited with code ${code}`)));
+    worker = { thread, pending };
   }
+  const { thread, pending } = worker;
+  const id = nextJob++;
+  thread.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    thread.postMessage({ ...job, id } satisfies SqliteJob);
+  });
 }
 
 export const datasetSqlite: Emitter = {
   name: "dataset-sqlite",
-  async emit({ catalog, site, out, watching }) {
-    const rowsOf = watching ? sessionRows(true) : (r: DeviceRecord, s: Site) => SQLITE_TABLES.map((t) => t.rows(r, s));
-    const SQL = await (sqlJs ??= initSqlJs());
-    const db: Database = new SQL.Database(blankFile(SQL, ROOM_MIN + ROOM_PER_RECORD * catalog.published.length));
-    try {
-      for (const pragma of LOAD_PRAGMAS) db.run(pragma);
-      db.run("BEGIN");
-      const { tables, indexes } = schemaSql();
-      for (const statement of tables) db.run(statement);
-      const prepare = (t: { name: string; columns: Column[] }) =>
-        db.prepare(`INSERT INTO ${quote(t.name)} VALUES (${Array(t.columns.length).fill("?").join(", ")})`);
-      const inserts = SQLITE_TABLES.map(prepare);
-      const about = prepare(ABOUT_TABLE);
-      try {
-        // Record by record, in slug order, so no table's rows are ever held whole.
-        for (const r of catalog.published) {
-          rowsOf(r, site).forEach((rows, i) => {
-            const insert = inserts[i]!;
-            for (const row of rows) insert.run(row);
-          });
-        }
-        for (const row of aboutRows(site, catalog.published.length)) about.run(row);
-      } finally {
-        for (const stmt of [...inserts, about]) stmt.free();
-      }
-      for (const statement of indexes) db.run(statement);
-      db.run("COMMIT");
-      out.write(API.datasetSqlite.file({}), db.export());
-    } finally {
-      db.close();
+  async emit({ catalog, site, out, watching, only, kept, beside }) {
+    const file = API.datasetSqlite.file({});
+    const about = aboutRows(site, catalog.published.length);
+    if (!watching) {
+      const records = (function* () {
+        for (const r of catalog.published) yield rowsOf(r, site);
+      })();
+      out.write(file, await sqliteFile(records, catalog.published.length, about));
+      return;
     }
+    // In place, the worker holds the rows of every record but the edited ones (a worker that lost them fails the build; the next is whole).
+    const sent = only ? catalog.published.filter((r) => only.has(r.slug)) : catalog.published;
+    if (!kept!.has(SESSION)) kept!.set(SESSION, nextSession++);
+    const job = {
+      session: kept!.get(SESSION) as number,
+      whole: !only,
+      rows: sent.map((r) => [r.slug, rowsOf(r, site)] as [string, RecordRows]),
+      order: catalog.published.map((r) => r.slug),
+      about,
+    };
+    beside(inWorker(job).then((bytes) => out.write(file, bytes)));
   },
 };

@@ -15,9 +15,15 @@ const HEADER = stringify([DATASET_COLUMNS.map((c) => c.name)], CSV_OPTIONS);
 /** A record's rows, quoted once; the rows depend only on the record and the site. */
 const csvChunks = outputMemo((r, site) => stringify(datasetRows(site)(r), CSV_OPTIONS));
 
+/** Where a watch session keeps each file's chunks as last written, by file (EmitContext.kept). */
+const WRITTEN = "dataset:written";
+
+/** Two files' lists of chunks: the same records' same rows (unchanged records' chunks are the very same strings, so this is quick). */
+const same = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((chunk, i) => chunk === b[i]);
+
 export const dataset: Emitter = {
   name: "dataset",
-  emit({ catalog, site, out, watching }) {
+  emit({ catalog, site, out, watching, only, kept }) {
     const csvChunk = csvChunks(watching);
     const all: string[] = [HEADER];
     const byYear = new Map<number, string[]>();
@@ -30,8 +36,15 @@ export const dataset: Emitter = {
         file.push(chunk);
       }
     }
-    out.writeParts(API.dataset.file({}), all);
-    out.clearDir(path.posix.dirname(API.datasetYear.file({ year: "0" })));
-    for (const [year, chunks] of byYear) out.writeParts(API.datasetYear.file({ year: String(year) }), chunks);
+    const files = new Map([
+      [API.dataset.file({}), all],
+      ...[...byYear].map(([year, chunks]) => [API.datasetYear.file({ year: String(year) }), chunks] as const),
+    ]);
+    // In place, only the files whose chunks changed are written, and a year file no record reaches any more is removed.
+    const last = only ? (kept?.get(WRITTEN) as Map<string, string[]> | undefined) : undefined;
+    if (!last) out.clearDir(path.posix.dirname(API.datasetYear.file({ year: "0" })));
+    for (const [file, chunks] of files) if (!same(last?.get(file), chunks)) out.writeParts(file, chunks);
+    for (const file of last?.keys() ?? []) if (!files.has(file)) out.remove(file);
+    kept?.set(WRITTEN, files);
   },
 };

@@ -4,7 +4,8 @@
 // last, the ETag manifest of every large file the build wrote. What they hold
 // is derived in derive/ (list-index.ts and list.ts, identifiers.ts, etags.ts);
 // each part is in edge/. emit/index.ts runs this emitter after every other,
-// so the manifest names their files too.
+// and the manifest waits for the work they run beside it (the SQLite dump in
+// a watch session), so it names every file they wrote.
 import type { Emitter } from "./context.ts";
 import { writeEtagManifest } from "./edge/etag-manifest.ts";
 import { writeFixed } from "./edge/fixed.ts";
@@ -13,10 +14,11 @@ import { writeList } from "./edge/list.ts";
 
 export const edgeFiles: Emitter = {
   name: "edge-files",
-  emit(ctx) {
+  async emit(ctx) {
     writeFixed(ctx);
     writeList(ctx);
     writeIdentifiers(ctx);
+    await ctx.besideDone();
     writeEtagManifest(ctx);
   },
 };

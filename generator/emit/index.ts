@@ -1,7 +1,8 @@
 // Every output family. To add an output, write an Emitter in its own module
-// and list it here. The build runs them one after another, in this order;
-// the edge's files last, since their ETag manifest names every large file
-// the others wrote.
+// and list it here. The build runs them one after another, in this order:
+// the SQLite dump first (in a watch session it is built on a thread of its
+// own, beside all the others), the edge's files last, since their ETag
+// manifest names every large file the others wrote.
 import type { Emitter } from "./context.ts";
 import { apiRecords } from "./api-records.ts";
 import { edgeFiles } from "./edge-files.ts";
@@ -23,6 +24,7 @@ import { osReleases } from "./os-releases.ts";
 import { shareImages } from "./share-images.ts";
 
 export const emitters: Emitter[] = [
+  datasetSqlite,
   pages,
   shareImages,
   assets,
@@ -30,7 +32,6 @@ export const emitters: Emitter[] = [
   schemaFile,
   netlifyRules,
   dataset,
-  datasetSqlite,
   devicesNdjson,
   badges,
   shields,

@@ -11,6 +11,8 @@ declare module "@11ty/eleventy" {
     setLibrary(name: "njk", library: import("nunjucks").Environment): void;
     /** A template language's compile function; `key` "njk" replaces Nunjucks' own. */
     addExtension(ext: string, options: { key: string; compile: unknown; compileOptions: { cache: boolean; permalink: unknown } }): void;
+    /** Paths (from the project root, the working folder) Eleventy leaves out of its input. */
+    ignores: Set<string>;
   }
   export default class Eleventy {
     constructor(input: string, output: string, options: { quietMode?: boolean; config?: (cfg: EleventyConfig) => void });

@@ -74,6 +74,11 @@ beforeAll(async () => {
       layout,
       maxFolderEntries: NETLIFY_MAX_FOLDER_ENTRIES,
       watching: false,
+      // Not a watch session: no emitter hands work to another thread.
+      beside: () => {
+        throw new Error(`${e.name} ran work beside a single build`);
+      },
+      besideDone: async () => {},
     });
     const after = stamps(root);
     for (const [file, stamp] of after) if (before.get(file) !== stamp) writers.set(file, [...(writers.get(file) ?? []), e.name]);

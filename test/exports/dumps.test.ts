@@ -11,7 +11,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DeviceDocument } from "../../generator/schema/responses.ts";
 import { ABOUT_TABLE, SQLITE_TABLES } from "../../generator/derive/sqlite-tables.ts";
-import { SQLITE_SCHEMA_VERSION } from "../../generator/emit/dataset-sqlite.ts";
+import { SQLITE_SCHEMA_VERSION } from "../../generator/emit/sqlite-file.ts";
 import { identifierKey } from "../../generator/contract/identifiers.ts";
 import { PUBLISHED_FIXTURES, servePreview, tempDir, type Preview } from "../helpers/build.ts";
 

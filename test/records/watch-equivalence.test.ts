@@ -39,6 +39,14 @@ describe("an edit rebuilt in place leaves the bytes a full build writes", () => 
     ["a revision moved into a month of its own, archived", "delta-watch", (r) => (r.evidence.revisions[0].date = "2025-03-10")],
     ["that revision moved back, leaving its archive month empty", "delta-watch", (r) => (r.evidence.revisions[0].date = "2026-11-01")],
     ["a model code", "alpha-phone", (r) => (r.variants[0].model = "SM-X999")],
+    // Evidence alone: the record, its evidence, page and dumps; no site page, list or index.
+    [
+      "a source's title and the day it was read",
+      "alpha-phone",
+      (r) => Object.assign(r.evidence.sources[0], { title: "Update policy (2026)", checked: "2026-11-15" }),
+    ],
+    // A release date: the device moves on its manufacturer's page, among its charts' years, and in the list's order by release.
+    ["a release date that moves the record on its manufacturer's page", "beta-tablet", (r) => (r.released = { value: "2019-03", precision: "month" })],
     ["a withdrawn record's name", "eta-phone", (r) => (r.name = "Eta Phone (withdrawn, renamed)")],
   ];
   it.each(cases)(

@@ -8,7 +8,7 @@ import type { DeviceRecord } from "../../schema/record.ts";
 import { pageFiles } from "./page-files.ts";
 
 /** One line of the A–Z pages. */
-function browseEntry(r: DeviceRecord, site: Site) {
+export function browseEntry(r: DeviceRecord, site: Site) {
   const doc = deviceDocument(r, site);
   const models = doc.variants.map((v) => v.model);
   return {
