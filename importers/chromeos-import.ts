@@ -24,7 +24,7 @@ import type { SourceProblem } from "./front-matter.ts";
 import type { CatalogFile } from "./identifiers-merge.ts";
 import { nameKey } from "./endoflife-matching.ts";
 import { jsonText } from "../generator/contract/json-text.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const CHROMEBOOKS_JSON = "import/chromebooks.json";
 export const CHROMEBOOKS_MARKDOWN = "import/chromebooks.md";
@@ -225,7 +225,7 @@ export function runChromeImport(input: ChromeImportInput): { problems: SourcePro
 
   const sourceOf = (path: string, what: string): Source => ({
     id: `chromeos-${path.split("/")[2]}-${milestoneOf(path)}`,
-    url: `${SOURCES.chromeos.repository}/blob/${commit}/${path}`,
+    url: fileUrl(SOURCES.chromeos.repository, commit, path),
     publisher: PUBLISHER,
     title: `${path} at commit ${shortCommit(commit)} (${commitDate}): ${what}`,
     checked,

@@ -30,7 +30,7 @@ import {
   type SkippedEntry,
 } from "./endoflife-report.ts";
 import type { DeviceRecord } from "../generator/schema/record.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 /** "at commit `<sha>` (YYYY-MM-DD)", as the snapshot's README records it. */
 export function snapshotFromReadme(text: string): { commit: string; commitDate: string } | undefined {
@@ -117,7 +117,7 @@ export function runImport(input: ImportInput): ImportResult {
       const entry = releaseData.get(f.mapping.file)?.entries.get(r.cycle);
       return entry && rd
         ? withReleaseData(reading, entry, {
-            url: `${SOURCES.releaseData.repository}/blob/${rd.commit}/releases/${releaseData.get(f.mapping.file)!.name}`,
+            url: fileUrl(SOURCES.releaseData.repository, rd.commit, `releases/${releaseData.get(f.mapping.file)!.name}`),
             file: `releases/${releaseData.get(f.mapping.file)!.name}`,
             commit: rd.commit,
             commitDate: rd.commitDate,

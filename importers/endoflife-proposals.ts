@@ -7,7 +7,7 @@ import { DeviceRecord as DeviceRecordSchema } from "../generator/schema/record.t
 import type { CitedPage } from "./endoflife-mapping.ts";
 import { statementSummary, type ReleaseReading, type Statement } from "./endoflife-readings.ts";
 import { describeCommitment } from "./endoflife-reconcile.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export interface ImportContext {
   commit: string;
@@ -137,7 +137,7 @@ export const shortCommit = (commit: string) => commit.slice(0, 7);
 export function endoflifeSource(file: string, ctx: ImportContext): Source {
   return {
     id: `endoflife-${file.replace(/\.md$/, "")}`,
-    url: `${SOURCES.endoflife.repository}/blob/${ctx.commit}/products/${file}`,
+    url: fileUrl(SOURCES.endoflife.repository, ctx.commit, `products/${file}`),
     publisher: "endoflife.date",
     title: `products/${file} at commit ${shortCommit(ctx.commit)} (${ctx.commitDate})`,
     checked: ctx.checked,

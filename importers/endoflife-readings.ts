@@ -12,7 +12,7 @@ import { CONFIRMATION_DAYS } from "../generator/contract/verdicts.ts";
 import { cycleSupport, newestCycle, nextCycle, spokenDate, versionRange, type OsFile } from "./endoflife-os.ts";
 import type { ReleaseDataEntry } from "./endoflife-release-data.ts";
 import { addDays, describeDate, periodOf } from "../generator/derive/dates.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export interface Statement {
   column: "eoas" | "eol";
@@ -286,7 +286,7 @@ function statementOf(
 
 const osSource = (file: string, ctx: ReadingContext): CitedPage => ({
   id: `endoflife-${file.replace(/\.md$/, "")}`,
-  url: `${SOURCES.endoflife.repository}/blob/${ctx.commit}/products/${file}`,
+  url: fileUrl(SOURCES.endoflife.repository, ctx.commit, `products/${file}`),
   publisher: "endoflife.date",
   title: `products/${file} at commit ${ctx.commit.slice(0, 7)} (${ctx.commitDate})`,
   checked: ctx.checked,

@@ -15,7 +15,7 @@ import { EU_REPAIR_CLASSES, type DeviceRecord, type Source } from "../generator/
 import { recordText } from "../generator/schema/record.ts";
 import { formatSourceProblem, type SourceProblem } from "./front-matter.ts";
 import { jsonText } from "../generator/contract/json-text.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const EPREL_CSV = "eprel_smartphones_tous_les_modeles.csv";
 export const EPREL_MATCHES = "catalog-matches.json";
@@ -208,7 +208,7 @@ export function sourcesOf(reg: Registration, input: { snapshot: { commit: string
   return [
     {
       id: COPY_ID,
-      url: `${SOURCES.eprel.repository}/blob/${commit}/${EPREL_CSV}`,
+      url: fileUrl(SOURCES.eprel.repository, commit, EPREL_CSV),
       publisher: "EEXNTISO/eprel-smartphone-explorer (EPREL data, European Commission, CC BY 4.0)",
       title: `EPREL smartphone registrations, export at commit ${commit.slice(0, 7)} (${commitDate})`,
       checked: input.checked,

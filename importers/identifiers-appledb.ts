@@ -10,7 +10,7 @@ import { appleDevice } from "./identifiers-apple-names.ts";
 import { lineAt, lineOfKey, parseJson } from "./identifiers-json.ts";
 import type { Code, SourceRow, SourceRead } from "./identifiers-merge.ts";
 import type { SnapshotContext } from "./identifiers-samsung.ts";
-import { SOURCES } from "./sources.ts";
+import { fileSourceId, fileUrl, SOURCES } from "./sources.ts";
 
 export const APPLEDB_FOLDERS = ["deviceFiles/Apple Watch", "deviceFiles/iPad", "deviceFiles/iPhone"];
 export const APPLEDB_SUPPLEMENT = "supplement-littlebyteorg-2024-09-to-2026.json";
@@ -24,16 +24,6 @@ export interface SourceFile {
   path: string;
   text: string;
 }
-
-const idOf = (prefix: string, rel: string) =>
-  `${prefix}-${rel
-    .replace(/^.*\//, "")
-    .replace(/\.json$/, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")}`;
-
-const fileUrl = (repository: string, commit: string, rel: string) => `${repository}/blob/${commit}/${encodeURI(rel)}`;
 
 interface Entry {
   name: unknown;
@@ -93,7 +83,7 @@ export function readAppleDb(files: SourceFile[], supplement: SourceFile | undefi
       continue;
     }
     const source: Source = {
-      id: idOf("appledb", f.rel),
+      id: fileSourceId("appledb", f.rel),
       url: fileUrl(SOURCES.appledb.repository, ctx.commit, f.rel),
       publisher: "AppleDB",
       title: `${f.rel} at commit ${shortCommit(ctx.commit)} (${ctx.commitDate})`,
@@ -142,7 +132,7 @@ export function readAppleDb(files: SourceFile[], supplement: SourceFile | undefi
         name: read.name,
         codes: read.codes,
         source: {
-          id: idOf("appledb", e.identifier as string),
+          id: fileSourceId("appledb", e.identifier as string),
           url: fileUrl(APPLEDB_UPSTREAM, e.commit as string, rel),
           publisher: "AppleDB",
           title: `${rel} at commit ${shortCommit(e.commit as string)} (transcribed in this project's AppleDB supplement)`,

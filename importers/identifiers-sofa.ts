@@ -12,7 +12,7 @@ import type { ReviewEntry } from "./identifiers-report.ts";
 import type { SourceRow, SourceRead } from "./identifiers-merge.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import type { SnapshotContext } from "./identifiers-samsung.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const SOFA_FEEDS = ["v2/ios_data_feed.json", "v2/watchos_data_feed.json"];
 export const SOFA_TABLES = ["data/models/sources/ios_devices.json", "data/models/sources/ipados_devices.json", "data/models/sources/watchos_devices.json"];
@@ -47,7 +47,7 @@ export function readSofa(feeds: SourceFile[], tables: SourceFile[], ctx: Snapsho
     }
     const source = {
       id: `sofa-${f.rel.replace(/^v2\//, "").replace(/_data_feed\.json$/, "")}-feed`,
-      url: `${SOURCES.sofa.repository}/blob/${ctx.commit}/${f.rel}`,
+      url: fileUrl(SOURCES.sofa.repository, ctx.commit, f.rel),
       publisher: "SOFA (Mac Admins Open Source)",
       title: `${f.rel} at commit ${shortCommit(ctx.commit)} (${ctx.commitDate})`,
       checked: ctx.checked,

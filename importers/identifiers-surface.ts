@@ -13,7 +13,7 @@ import { shortCommit } from "./endoflife-proposals.ts";
 import type { SourceRow, SourceRead } from "./identifiers-merge.ts";
 import type { SourceFile } from "./identifiers-appledb.ts";
 import type { SnapshotContext } from "./identifiers-samsung.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const SURFACE_TABLE = "surface/surface-system-sku-reference.md";
 
@@ -52,7 +52,7 @@ export function readSurface(table: SourceFile, ctx: SnapshotContext): { run?: So
   if (head < 0) return { problems: [{ file: table.path, line: 1, message: 'no table with the columns "Device | System Model | System SKU"' }] };
   const source = {
     id: "microsoft-surface-sku-reference",
-    url: `${SOURCES.devicesDocs.repository}/blob/${ctx.commit}/${SURFACE_TABLE}`,
+    url: fileUrl(SOURCES.devicesDocs.repository, ctx.commit, SURFACE_TABLE),
     publisher: "Microsoft",
     title: `Surface System SKU reference (${SURFACE_TABLE} at commit ${shortCommit(ctx.commit)}, ${ctx.commitDate})`,
     checked: ctx.checked,

@@ -30,7 +30,7 @@ import type { SourceProblem } from "./front-matter.ts";
 import { slugOf } from "./endoflife-readings.ts";
 import { MAC_RULES, readMacModels, SOFA_FEED, SOFA_TABLE, type Disagreement, type MacModel, type MacSources } from "./macs-models.ts";
 import { jsonText } from "../generator/contract/json-text.ts";
-import { SOURCES } from "./sources.ts";
+import { fileSourceId, fileUrl, SOURCES } from "./sources.ts";
 
 export const MACS_JSON = "import/macs.json";
 export const MACS_MARKDOWN = "import/macs.md";
@@ -89,15 +89,6 @@ export interface MacReport {
   models: ModelEntry[];
 }
 
-const fileUrl = (repository: string, commit: string, rel: string) => `${repository}/blob/${commit}/${encodeURI(rel)}`;
-const sourceId = (prefix: string, rel: string) =>
-  `${prefix}-${rel
-    .replace(/^.*\//, "")
-    .replace(/\.json$/, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")}`;
-
 function sourcesOf(m: MacModel, input: MacImportInput): { own: Source; builds?: Source; feed?: Source; table?: Source } {
   const { appledb, sofa } = input;
   const checked = input.context.checked;
@@ -112,7 +103,7 @@ function sourcesOf(m: MacModel, input: MacImportInput): { own: Source; builds?: 
   const own: Source =
     m.origin.source === "appledb"
       ? {
-          id: sourceId("appledb", m.origin.file),
+          id: fileSourceId("appledb", m.origin.file),
           url: fileUrl(SOURCES.appledb.repository, appledb.commit, m.origin.file),
           publisher: "AppleDB",
           title: `${m.origin.file} ${at(appledb)}`,

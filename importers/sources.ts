@@ -115,3 +115,15 @@ export type SourceId = keyof typeof SOURCES;
 
 /** The commit a source is pinned to, and its date. */
 export const pinOf = (source: SourceId): Pin => ({ commit: SOURCES[source].commit, commitDate: SOURCES[source].commitDate });
+
+/** The link an importer cites for a file of a source's repository at a commit. */
+export const fileUrl = (repository: string, commit: string, rel: string) => `${repository}/blob/${commit}/${encodeURI(rel)}`;
+
+/** A source id for one file: the prefix, then the file's name without ".json" ("appledb-iphone15-2"). */
+export const fileSourceId = (prefix: string, rel: string) =>
+  `${prefix}-${rel
+    .replace(/^.*\//, "")
+    .replace(/\.json$/, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")}`;

@@ -27,7 +27,7 @@ type Caveat = DeviceRecord["caveats"][number];
 import { parseFrontMatter, type SourceProblem } from "./front-matter.ts";
 import { recordText } from "../generator/schema/record.ts";
 import { jsonText } from "../generator/contract/json-text.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const SUPPORTED_OS_FILE = "microsoft-devices-docs/surface/surface-supported-operating-systems.md";
 export const LIFECYCLE_FILE = "microsoft-devices-docs/surface/surface-driver-firmware-lifecycle-support.md";
@@ -220,7 +220,7 @@ function sourcesOf(input: SurfaceWindowsInput, reading: WindowsReading, servicin
   const { devicesDocs: d, endoflife: e, checked } = input;
   const docs = (file: string, id: string, title: string): Source => ({
     id,
-    url: `${SOURCES.devicesDocs.repository}/blob/${d.commit}/${file.replace("microsoft-devices-docs/", "")}`,
+    url: fileUrl(SOURCES.devicesDocs.repository, d.commit, file.replace("microsoft-devices-docs/", "")),
     publisher: "Microsoft",
     title: `${title} (${file.replace("microsoft-devices-docs/", "")} at commit ${shortCommit(d.commit)}, ${d.commitDate})`,
     checked,
@@ -234,7 +234,7 @@ function sourcesOf(input: SurfaceWindowsInput, reading: WindowsReading, servicin
     out.push(
       {
         id: WINDOWS_ID,
-        url: `${SOURCES.endoflife.repository}/blob/${e.commit}/products/windows.md`,
+        url: fileUrl(SOURCES.endoflife.repository, e.commit, "products/windows.md"),
         publisher: "endoflife.date",
         title: `products/windows.md at commit ${shortCommit(e.commit)} (${e.commitDate})`,
         checked,

@@ -22,7 +22,7 @@ import { deviceTypeOf, displayName, isInternalEntry, keyOf, MARKET_REGIONS, RENA
 import { XIAOMI_FILES, type AerDevice, type EosHistoryEntry, type Normalization, type XiaomiLists } from "./xiaomi-sources.ts";
 import { jsonText } from "../generator/contract/json-text.ts";
 import { listed } from "../generator/derive/verdict-headline.ts";
-import { SOURCES } from "./sources.ts";
+import { fileUrl, SOURCES } from "./sources.ts";
 
 export const XIAOMI_JSON = "import/xiaomi.json";
 export const XIAOMI_MARKDOWN = "import/xiaomi.md";
@@ -113,7 +113,7 @@ const LIST = "Xiaomi Security Center (trust.mi.com), via XiaomiFirmwareUpdater/x
 
 function sources(input: XiaomiImportInput) {
   const { aer, eol, gplay } = input.snapshots;
-  const url = (s: Snapshot, file: string) => `${SOURCES.xiaomi.repository}/blob/${s.commit}/${file}`;
+  const url = (s: Snapshot, file: string) => fileUrl(SOURCES.xiaomi.repository, s.commit, file);
   const checked = input.checked;
   return {
     aer: {
@@ -133,7 +133,7 @@ function sources(input: XiaomiImportInput) {
     /** The copy that first named these entries (all first seen in it); `suffix` tells one market group's copy from another's. */
     firstListed: (entries: EosHistoryEntry[], suffix = ""): Source => ({
       id: `xiaomi-end-of-support-first-listed${suffix}`,
-      url: `${SOURCES.xiaomi.repository}/blob/${entries[0]!.firstSeen.commit}/${XIAOMI_FILES.eol}`,
+      url: fileUrl(SOURCES.xiaomi.repository, entries[0]!.firstSeen.commit, XIAOMI_FILES.eol),
       publisher: LIST,
       title: `${XIAOMI_FILES.eol} at commit ${shortCommit(entries[0]!.firstSeen.commit)} (${entries[0]!.firstSeen.day}): the first saved copy of Xiaomi's end-of-support list naming ${listed(entries.map((e) => `"${tidy(e.name)}"`))} (per the branch history, ${XIAOMI_FILES.eolHistory})`,
       checked,
