@@ -1,8 +1,6 @@
-// The flags the site's commands share: those the importers share too are read
-// in load/flags.ts; the port and the site are the site's own.
+// The flags only the site's commands read: the port and the site. Those the
+// importers read too are in load/flags.ts.
 import { siteFromEnv, type Site } from "../derive/site.ts";
-
-export { cliArgs, cliCommand, resolveNow } from "../load/flags.ts";
 
 /** A TCP port (0: any free one) from a flag's text, or exit 2 naming the flag. */
 export function parsePort(text: string, name = "--port"): number {

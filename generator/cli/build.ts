@@ -2,7 +2,8 @@
 import { build } from "../build.ts";
 import { formatProblem } from "../load/validate.ts";
 import { STALE_SOURCE_DAYS } from "../contract/verdicts.ts";
-import { cliArgs, resolveNow, resolveSite } from "./args.ts";
+import { cliArgs, resolveNow } from "../load/flags.ts";
+import { resolveSite } from "./args.ts";
 
 const args = cliArgs({
   data: { type: "string", default: "data" },

@@ -11,7 +11,7 @@ import path from "node:path";
 import { catalogDiff, changeSummary } from "../derive/catalog-diff.ts";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem, type Problem } from "../load/validate.ts";
-import { cliCommand, resolveNow } from "./args.ts";
+import { cliCommand, resolveNow } from "../load/flags.ts";
 
 const { values, positionals } = cliCommand({ now: { type: "string" }, "max-chars": { type: "string" } });
 if (positionals.length !== 2) {

@@ -6,7 +6,7 @@
 import { identifierKey } from "../contract/identifiers.ts";
 import { readCatalog } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
-import { cliArgs } from "./args.ts";
+import { cliArgs } from "../load/flags.ts";
 
 const args = cliArgs({ data: { type: "string", default: "data" } });
 const { records, problems } = await readCatalog(args.data as string);

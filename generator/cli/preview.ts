@@ -2,7 +2,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { startPreview } from "../serve/preview.ts";
-import { cliArgs, parsePort } from "./args.ts";
+import { cliArgs } from "../load/flags.ts";
+import { parsePort } from "./args.ts";
 
 const args = cliArgs({
   dir: { type: "string", default: "dist" },

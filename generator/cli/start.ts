@@ -4,7 +4,8 @@ import { build, type WatchMemory } from "../build.ts";
 import { formatProblem } from "../load/validate.ts";
 import { startPreview } from "../serve/preview.ts";
 import { watchCatalog } from "../watch.ts";
-import { cliArgs, parsePort, resolveNow, resolveSite } from "./args.ts";
+import { cliArgs, resolveNow } from "../load/flags.ts";
+import { parsePort, resolveSite } from "./args.ts";
 
 const args = cliArgs({
   data: { type: "string", default: "data" },

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { recordText } from "../schema/record.ts";
 import { synthRecords } from "../synth/generate.ts";
-import { cliArgs } from "./args.ts";
+import { cliArgs } from "../load/flags.ts";
 
 const args = cliArgs({
   count: { type: "string", default: "1000" },

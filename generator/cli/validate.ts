@@ -1,7 +1,7 @@
 // npm run validate -- --data DIR: the build's validation alone, same messages.
 import { readCatalog, readOsReleases } from "../load/read.ts";
 import { formatProblem } from "../load/validate.ts";
-import { cliArgs } from "./args.ts";
+import { cliArgs } from "../load/flags.ts";
 
 const args = cliArgs({ data: { type: "string", default: "data" } });
 const { records, problems } = await readCatalog(args.data as string);

@@ -12,7 +12,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { exitOf, freePort, ROOT, spawnTs, stopChild, synthCatalog, waitForHttp } from "../../bench/lib.ts";
-import { cliArgs } from "../../generator/cli/args.ts";
+import { cliArgs } from "../../generator/load/flags.ts";
 import { RATE_LIMIT } from "../../generator/contract/rate-limit.ts";
 import { runsEdge as isRateLimitedPath } from "../../generator/serve/edge-paths.ts";
 import { API, matchResource } from "../../generator/contract/resources.ts";
